@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """Matrix multiplication C = A @ B."""
+
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, A: torch.Tensor, B: torch.Tensor) -> torch.Tensor:
+        return torch.matmul(A, B)
+
+
+M = 32
+K = 64
+N = 64
+
+
+def get_inputs():
+    return [torch.randn(M, K), torch.randn(K, N)]
+
+
+def get_init_inputs():
+    return []

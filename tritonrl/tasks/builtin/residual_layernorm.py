@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """Residual add followed by LayerNorm: layernorm(x + residual)."""
+
+    def __init__(self, dim):
+        super().__init__()
+        self.ln = nn.LayerNorm(dim)
+
+    def forward(self, x: torch.Tensor, residual: torch.Tensor) -> torch.Tensor:
+        return self.ln(x + residual)
+
+
+batch_size = 16
+dim = 1024
+
+
+def get_inputs():
+    return [torch.randn(batch_size, dim), torch.randn(batch_size, dim)]
+
+
+def get_init_inputs():
+    return [dim]
