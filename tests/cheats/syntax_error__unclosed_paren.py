@@ -1,0 +1,4 @@
+import torch
+class ModelNew(torch.nn.Module):
+    def forward(self, x):
+        return launch(x

@@ -1,0 +1,383 @@
+"""Static rules that hold on every line of a candidate (imports, reflection, dynamic code, patching,
+streams, threads, ...), the violation catalogue, and the allow-lists used by the forward-path
+analysis in static_checks.py. Pure AST work: nothing here imports or runs the candidate."""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Violation:
+    code: str
+    message: str  # one line, names the construct and its line
+    line: int | None
+
+
+# Stable codes: the verdict, the reward and MLflow dashboards key on these strings. Add, never rename.
+VIOLATION_CODES: dict[str, str] = {
+    "syntax_error": "the candidate does not parse as Python",
+    "analysis_error": "the candidate is too large or deeply nested to analyse (or the checker failed on it)",
+    "no_model_new": "no top-level `class ModelNew`",
+    "no_triton_kernel": "no function decorated with @triton.jit",
+    "kernel_not_launched": "no @triton.jit kernel is launched on every path through ModelNew.forward",
+    "torch_compute": "PyTorch does the work on the forward path (nn modules, F.*, torch ops, tensor math, "
+                     "torch.compile/jit/ops, CUDA graphs)",
+    "try_except": "try/except/finally, contextlib.suppress or an exception-swallowing __exit__",
+    "threads": "threads, processes, async code or concurrent.futures",
+    "cuda_stream": "explicit CUDA streams or events",
+    "monkeypatch": "writes attributes of modules/classes the candidate does not own, __class__, module "
+                   "hooks, or overrides nn.Module.__call__",
+    "dynamic_code": "eval/exec/compile/__import__/importlib/ctypes/pickle/cpp_extension, or "
+                    "getattr/setattr/delattr with a computed name",
+    "io_access": "files, processes, network, environment or signals (open, os, sys, subprocess, torch.load...)",
+    "forbidden_import": "an import outside torch, torch.nn(.functional), triton(.language), math, typing, "
+                        "__future__",
+    "reflection": "dunder attribute access (__dict__, __class__, __globals__...), gc, inspect, sys.modules, "
+                  "metaclasses",
+    "private_api": "torch._*, triton internals (runtime, compiler, knobs, backends, _C) or _-prefixed "
+                   "attributes of torch/triton objects",
+    "tensor_subclass": "torch.Tensor subclasses, __torch_function__/__torch_dispatch__, dispatch modes, lazy "
+                       "wrapper classes",
+    "precision_downgrade": "lower float precision than the reference uses (.half(), bf16/fp16/fp8 casts or "
+                           "allocations, autocast, reduced matmul precision)",
+    "reference_reuse": "ModelNew subclasses or uses the reference Model, or copies its forward",
+    "output_cache": "state kept across calls: data_ptr(), id()/hash(), global or module containers or self "
+                    "attributes written on the forward path, lru_cache, mutable defaults",
+}
+
+# ---- imports -------------------------------------------------------------------------------------
+ALLOWED_MODULES = {"torch", "torch.nn", "torch.nn.functional", "triton", "math", "typing", "__future__",
+                   "triton.tools.tensor_descriptor"}  # TMA descriptors (Hopper) are public Triton API
+ALLOWED_MODULE_PREFIXES = ("triton.language.",)  # e.g. triton.language.extra.cuda.libdevice
+IO_MODULES = {"os", "sys", "subprocess", "socket", "urllib", "urllib3", "requests", "http", "httpx", "pathlib",
+              "shutil", "tempfile", "io", "signal", "glob", "fcntl", "mmap", "select", "resource", "pty",
+              "posix", "nt", "ftplib", "smtplib", "webbrowser", "sqlite3", "zipfile", "tarfile", "atexit",
+              "fileinput", "logging"}
+THREAD_MODULES = {"threading", "_thread", "concurrent", "multiprocessing", "asyncio", "queue", "sched",
+                  "selectors"}
+DYNAMIC_MODULES = {"importlib", "ctypes", "cffi", "marshal", "pickle", "_pickle", "dill", "cloudpickle",
+                   "types", "code", "codeop", "runpy", "pkgutil", "imp", "zipimport", "builtins", "operator"}
+REFLECTION_MODULES = {"gc", "inspect", "dis", "weakref", "copyreg", "traceback"}
+MODULE_CODES = [(IO_MODULES, "io_access"), (THREAD_MODULES, "threads"), (DYNAMIC_MODULES, "dynamic_code"),
+                (REFLECTION_MODULES, "reflection")]
+
+# Qualified names (prefix match on dotted parts) with their code, wherever they appear in the file.
+QUALIFIED_CODES: list[tuple[str, str]] = [
+    ("triton.runtime", "private_api"), ("triton.compiler", "private_api"), ("triton.knobs", "private_api"),
+    ("triton.backends", "private_api"), ("triton.tools", "private_api"),
+    ("torch.utils.cpp_extension", "dynamic_code"), ("torch.utils.dlpack", "dynamic_code"),
+    ("torch.multiprocessing", "threads"), ("torch.distributed", "threads"), ("torch.futures", "threads"),
+    ("torch.load", "io_access"), ("torch.save", "io_access"), ("torch.hub", "io_access"),
+    ("torch.from_file", "io_access"), ("torch.cuda.Stream", "cuda_stream"), ("torch.cuda.stream", "cuda_stream"),
+    ("torch.cuda.set_stream", "cuda_stream"), ("torch.cuda.ExternalStream", "cuda_stream"),
+    ("torch.cuda.Event", "cuda_stream"), ("torch.cuda.StreamContext", "cuda_stream"),
+    ("torch.cuda.current_stream", "cuda_stream"), ("torch.cuda.default_stream", "cuda_stream"),
+    ("torch.Stream", "cuda_stream"), ("torch.Event", "cuda_stream"), ("torch.cuda.streams", "cuda_stream"),
+    ("torch.Tensor._make_subclass", "tensor_subclass"), ("torch.overrides", "tensor_subclass"),
+    ("torch.utils._python_dispatch", "tensor_subclass"),
+    ("torch.compile", "torch_compute"), ("torch.jit", "torch_compute"), ("torch.ops", "torch_compute"),
+    ("torch.library", "torch_compute"), ("torch.cuda.graph", "torch_compute"),
+    ("torch.cuda.graphs", "torch_compute"), ("torch.cuda.CUDAGraph", "torch_compute"),
+    ("torch.cuda.make_graphed_callables", "torch_compute"), ("torch.fx", "torch_compute"),
+    ("torch.export", "torch_compute"), ("torch.func", "torch_compute"), ("torch.vmap", "torch_compute"),
+    ("torch.set_float32_matmul_precision", "precision_downgrade"), ("torch.autocast", "precision_downgrade"),
+    ("torch.cuda.amp", "precision_downgrade"), ("torch.amp", "precision_downgrade"),
+    ("torch.set_default_dtype", "precision_downgrade"), ("torch.set_default_tensor_type", "precision_downgrade"),
+    ("functools.lru_cache", "output_cache"), ("functools.cache", "output_cache"),
+    ("functools.cached_property", "output_cache"), ("contextlib.suppress", "try_except"),
+]
+TENSOR_SUBCLASS_BASES = {"torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter",
+                         "torch.TensorBase", "TorchDispatchMode", "TorchFunctionMode"}
+
+# ---- builtins and attributes ---------------------------------------------------------------------
+BUILTIN_CODES = {"eval": "dynamic_code", "exec": "dynamic_code", "compile": "dynamic_code",
+                 "__import__": "dynamic_code", "globals": "dynamic_code", "locals": "dynamic_code",
+                 "vars": "dynamic_code", "breakpoint": "dynamic_code", "open": "io_access", "input": "io_access",
+                 "exit": "io_access", "quit": "io_access", "dir": "reflection", "__builtins__": "reflection",
+                 "__loader__": "reflection", "__spec__": "reflection", "__file__": "io_access",
+                 "id": "output_cache", "hash": "output_cache", "memoryview": "dynamic_code"}
+ALLOWED_DUNDER_ATTRS = {"__init__", "__name__", "__doc__", "__version__"}
+HOOK_METHODS = {"register_forward_hook", "register_forward_pre_hook", "register_full_backward_hook",
+                "register_backward_hook", "register_full_backward_pre_hook", "register_module_forward_hook",
+                "register_module_forward_pre_hook", "register_hook", "register_module_full_backward_hook",
+                "register_post_accumulate_grad_hook", "register_load_state_dict_pre_hook",
+                "register_load_state_dict_post_hook", "register_state_dict_pre_hook"}
+# Classes defining operators like these and not being nn.Modules can be lazy results (compute on compare).
+HARMLESS_CLASS_DUNDERS = {"__init__", "__repr__", "__str__", "__post_init__"}
+
+# ---- the forward path's allow-lists (used by static_checks.py) -----------------------------------
+TORCH_ALLOWED = {
+    "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "ones", "ones_like", "full", "full_like",
+    "arange", "tensor", "as_tensor", "Size", "finfo", "iinfo", "device", "dtype", "Tensor", "is_tensor",
+    "is_floating_point", "get_default_dtype", "promote_types", "result_type", "broadcast_shapes", "no_grad",
+    "enable_grad", "inference_mode", "is_grad_enabled", "__version__", "version", "strided", "contiguous_format",
+    "channels_last", "float", "float32", "float64", "double", "float16", "half", "bfloat16", "int", "int8",
+    "int16", "int32", "int64", "long", "short", "uint8", "uint16", "uint32", "uint64", "bool", "complex64",
+    "complex128", "cfloat", "cdouble",
+    "cuda", "cuda.is_available", "cuda.current_device", "cuda.device_count", "cuda.get_device_properties",
+    "cuda.get_device_capability", "cuda.get_device_name", "cuda.synchronize", "cuda.device", "cuda.set_device",
+    "nn", "nn.Parameter", "nn.Module", "nn.Buffer", "nn.parameter.Parameter",
+}
+NN_CONTAINERS = {"ModuleList", "Sequential", "ModuleDict", "ParameterList", "ParameterDict"}
+LOW_PRECISION = {"float16": "float16", "half": "float16", "bfloat16": "bfloat16", "HalfTensor": "float16",
+                 "BFloat16Tensor": "bfloat16"}  # plus every float8_* dtype
+TENSOR_VIEW_METHODS = {  # return a tensor, do no arithmetic
+    "contiguous", "view", "reshape", "flatten", "unflatten", "permute", "transpose", "t", "expand", "expand_as",
+    "view_as", "reshape_as", "squeeze", "unsqueeze", "narrow", "select", "as_strided", "clone", "detach",
+    "new_empty", "new_zeros", "new_ones", "new_full", "new_tensor", "new_empty_strided", "fill_", "zero_",
+    "copy_", "to", "float", "double", "long", "int", "bool", "cuda", "cpu", "split", "chunk", "unbind",
+    "tensor_split", "movedim", "moveaxis", "swapaxes", "swapdims", "unfold", "diagonal", "requires_grad_",
+    "type_as", "pin_memory", "untyped_storage"}
+TENSOR_META_METHODS = {  # return Python values
+    "size", "stride", "numel", "dim", "ndimension", "is_contiguous", "element_size", "item", "storage_offset",
+    "is_floating_point", "is_complex", "get_device", "nelement", "data_ptr", "type"}
+TENSOR_ATTRS = {"T", "mT", "H", "mH", "data", "real", "imag"}  # attributes that are tensors
+MODULE_SAFE_METHODS = {"parameters", "named_parameters", "buffers", "named_buffers", "children", "modules",
+                       "named_children", "named_modules", "extra_repr", "state_dict"}
+TENSOR_COMPUTE_METHODS = {  # flagged even when the receiver's type is unknown
+    "abs", "absolute", "acos", "add_", "addmm", "addbmm", "addcmul", "addcdiv", "addmv", "addr", "all", "any",
+    "amax", "amin", "aminmax", "argmax", "argmin", "argsort", "baddbmm", "bmm", "clamp", "clamp_", "clip",
+    "clamp_min", "clamp_max", "cos", "cosh", "cumsum", "cumprod", "cummax", "cummin", "div", "div_", "dot",
+    "eq", "exp", "exp_", "exp2", "expm1", "floor", "ceil", "gather", "ge", "gt", "le", "lt", "ne", "log",
+    "log_", "log1p", "log2", "log10", "log_softmax", "logsumexp", "matmul", "max", "maximum", "mean", "median",
+    "min", "minimum", "mm", "mul", "mul_", "mv", "neg", "neg_", "norm", "pow", "pow_", "prod", "reciprocal",
+    "relu", "relu_", "round", "rsqrt", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce",
+    "sigmoid", "sigmoid_", "sign", "sin", "sinh", "softmax", "sqrt", "sqrt_", "square", "std", "sub", "sub_",
+    "sum", "tanh", "tanh_", "topk", "var", "where", "masked_fill", "masked_fill_", "index_select", "index_add",
+    "index_add_", "index_copy", "index_copy_", "index_fill", "index_fill_", "index_put", "index_put_", "lerp",
+    "outer", "cross", "tril", "triu", "tril_", "triu_", "flip", "roll", "repeat", "repeat_interleave", "tile",
+    "nonzero", "masked_select", "masked_scatter", "masked_scatter_", "logical_and", "logical_or",
+    "logical_not", "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "fmod",
+    "remainder", "floor_divide", "true_divide", "multiply", "divide", "subtract", "negative", "erf", "erfc",
+    "erfinv", "normal_", "uniform_", "random_", "bernoulli_", "exponential_", "apply_", "map_", "map2_",
+    "kthvalue", "mode", "diff", "trace", "diag", "dist", "renorm", "histc", "bincount", "unique", "nansum",
+    "nanmean", "count_nonzero", "isnan", "isinf", "isfinite", "abs_", "logit", "hardshrink", "atan", "atan2",
+    "asin", "tan", "lgamma", "digamma", "sinc", "sgn", "frac", "trunc", "fix", "heaviside", "xlogy", "hypot",
+    "logaddexp", "logaddexp2", "inner", "kron", "matrix_power", "det", "inverse", "pinverse", "svd", "qr",
+    "cholesky", "lu", "cov", "corrcoef", "quantile", "nanquantile", "sum_to_size", "std_mean", "var_mean",
+    "tolist", "numpy", "half", "bfloat16", "addcmul_", "addcdiv_", "addmm_", "baddbmm_", "fmax", "fmin",
+    "float_power", "square_", "rsqrt_", "reciprocal_", "sign_", "floor_", "ceil_", "round_", "trunc_",
+    "softplus", "cumsum_", "lerp_", "copysign", "nan_to_num", "nan_to_num_", "sort", "msort", "conv2d",
+}
+AMBIGUOUS_METHODS = {"sort", "add", "index", "count", "copy", "pop", "remove", "update", "all", "any",
+                     "round", "max", "min"}  # also Python list/dict/str methods: need a known tensor receiver
+PY_BUILTIN_REDUCERS = {"sum", "max", "min", "abs", "pow", "round", "divmod", "sorted", "any", "all"}
+
+
+def v(code: str, node: ast.AST | None, what: str) -> Violation:
+    line = getattr(node, "lineno", None)
+    msg = f"line {line}: {what}" if line else what
+    return Violation(code, msg[:300].replace("\n", " "), line)
+
+
+def classify_qualname(q: str) -> str | None:
+    """The code for using a qualified name (an import or an attribute chain off one), or None."""
+    parts = q.split(".")
+    if parts[0] in ("torch", "triton") and any(
+            p.startswith("_") and not (p.startswith("__") and p.endswith("__")) for p in parts[1:]):
+        return "private_api"
+    if parts[0] == "triton" and len(parts) > 1 and parts[1] == "tools" and q.startswith(
+            "triton.tools.tensor_descriptor"):
+        return None
+    for prefix, code in QUALIFIED_CODES:
+        if q == prefix or q.startswith(prefix + "."):
+            return code
+    for part in parts:  # also reached through another module, e.g. torch.os.system
+        for modules, code in MODULE_CODES:
+            if part in modules:
+                return code
+    return None
+
+
+def is_allowed_module(mod: str) -> bool:
+    return mod in ALLOWED_MODULES or mod.startswith(ALLOWED_MODULE_PREFIXES) or mod == "triton.language"
+
+
+def low_precision_name(q: str | None) -> str | None:
+    """'float16' / 'bfloat16' / 'float8' when a (qualified) name denotes a reduced float dtype."""
+    if not q:
+        return None
+    last = q.rsplit(".", 1)[-1]
+    if last.startswith("float8"):
+        return "float8"
+    return LOW_PRECISION.get(last)
+
+
+class Names:
+    """What names denote, flow- and scope-insensitively: imports (qualified) and simple aliases."""
+
+    def __init__(self, nodes: list[ast.AST]):
+        self.imports: dict[str, str] = {}
+        self.aliases: dict[str, list[ast.expr]] = {}
+        self.safe_bound: set[str] = set()  # bound by def/class/param/import/for/with/except: shadows builtins
+        for node in nodes:
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    local = a.asname or a.name.split(".")[0]
+                    self.imports.setdefault(local, a.name if a.asname else local)
+                    self.safe_bound.add(local)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for a in node.names:
+                    if a.name != "*":
+                        self.imports.setdefault(a.asname or a.name, f"{node.module}.{a.name}")
+                        self.safe_bound.add(a.asname or a.name)
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                self.aliases.setdefault(node.targets[0].id, []).append(node.value)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                self.safe_bound.add(node.name)
+            elif isinstance(node, ast.arg):
+                self.safe_bound.add(node.arg)
+            elif isinstance(node, (ast.For, ast.comprehension, ast.withitem)):
+                target = node.target if not isinstance(node, ast.withitem) else node.optional_vars
+                for n in ast.walk(target) if target is not None else ():
+                    if isinstance(n, ast.Name):
+                        self.safe_bound.add(n.id)
+            elif isinstance(node, ast.ExceptHandler) and node.name:
+                self.safe_bound.add(node.name)
+
+    def qual(self, node: ast.AST, depth: int = 0) -> str | None:
+        """'torch.nn.functional.relu' for `F.relu`, `getattr(F, "relu")`, or `act` after `act = F.relu`."""
+        if depth > 8:
+            return None
+        if isinstance(node, ast.Name):
+            if node.id in self.imports:
+                return self.imports[node.id]
+            for value in self.aliases.get(node.id, ()):
+                q = self.qual(value, depth + 1)
+                if q:
+                    return q
+            return None
+        if isinstance(node, ast.Attribute):
+            base = self.qual(node.value, depth + 1)
+            return f"{base}.{node.attr}" if base else None
+        if isinstance(node, ast.Call) and literal_getattr(node):
+            base = self.qual(node.args[0], depth + 1)
+            return f"{base}.{node.args[1].value}" if base else None
+        return None
+
+
+def literal_getattr(node: ast.Call) -> bool:
+    return (isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str))
+
+
+def _is_maximal_chain(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    parent = parents.get(id(node))
+    return not (isinstance(parent, ast.Attribute) and parent.value is node)
+
+
+def check_everywhere(nodes: list[ast.AST], names: Names, parents: dict[int, ast.AST]) -> list[Violation]:
+    """Rules that hold in every part of the file, @triton.jit bodies and __init__ included."""
+    out: list[Violation] = []
+    for node in nodes:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            out += _check_import(node)
+        elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+            out.append(v("try_except", node, "try statement (a fallback or a swallowed error)"))
+        elif isinstance(node, (ast.AsyncFunctionDef, ast.Await, ast.AsyncFor, ast.AsyncWith)):
+            out.append(v("threads", node, "async code"))
+        elif isinstance(node, ast.FunctionDef):
+            if node.name in ("__torch_function__", "__torch_dispatch__"):
+                out.append(v("tensor_subclass", node, f"defines {node.name}"))
+            elif node.name in ("__exit__", "__aexit__"):
+                out.append(v("try_except", node, f"defines {node.name} (can swallow exceptions)"))
+        elif isinstance(node, ast.ClassDef):
+            out += _check_class(node, names)
+        elif isinstance(node, ast.Attribute):
+            out += _check_attribute(node, names, parents)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            code = BUILTIN_CODES.get(node.id)
+            if code and node.id not in names.safe_bound:
+                out.append(v(code, node, f"uses builtin `{node.id}`"))
+        elif isinstance(node, ast.Call):
+            out += _check_call(node, names)
+    return out
+
+
+def _check_import(node: ast.Import | ast.ImportFrom) -> list[Violation]:
+    if isinstance(node, ast.Import):
+        qualified = [(a.name, a.name) for a in node.names]
+    else:
+        mod = ("." * node.level) + (node.module or "")
+        if node.level:
+            return [v("forbidden_import", node, f"relative import `from {mod} import ...`")]
+        if any(a.name == "*" for a in node.names):
+            return [v("forbidden_import", node, f"star import `from {mod} import *`")]
+        qualified = [(f"{mod}.{a.name}", mod) for a in node.names]
+    out = []
+    for q, mod in qualified:
+        code = classify_qualname(q)
+        if code:
+            out.append(v(code, node, f"imports `{q}`"))
+        elif not is_allowed_module(mod) and not is_allowed_module(q):
+            out.append(v("forbidden_import", node, f"imports `{q}` (allowed: torch, torch.nn, "
+                                                     "torch.nn.functional, triton, triton.language, math, typing)"))
+    return out
+
+
+def _check_class(node: ast.ClassDef, names: Names) -> list[Violation]:
+    out = []
+    base_quals = [names.qual(b) or (b.id if isinstance(b, ast.Name) else "") for b in node.bases]
+    for q in base_quals:
+        if q in TENSOR_SUBCLASS_BASES or q.rsplit(".", 1)[-1] in ("TorchDispatchMode", "TorchFunctionMode"):
+            out.append(v("tensor_subclass", node, f"class {node.name} subclasses {q}"))
+    if any(k.arg == "metaclass" for k in node.keywords):
+        out.append(v("reflection", node, f"class {node.name} sets a metaclass"))
+    framework_base = any(q.startswith(("torch.", "triton.")) for q in base_quals)
+    candidate_base = any(isinstance(b, ast.Name) and b.id not in names.imports for b in node.bases)
+    if not framework_base and not candidate_base:  # a plain class: it must not act like a tensor
+        dunders = [f.name for f in node.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                   and f.name.startswith("__") and f.name not in HARMLESS_CLASS_DUNDERS]
+        if dunders:
+            out.append(v("tensor_subclass", node, f"class {node.name} defines {dunders[0]} (lazy wrapper)"))
+    return out
+
+
+def _check_attribute(node: ast.Attribute, names: Names, parents: dict[int, ast.AST]) -> list[Violation]:
+    out = []
+    attr = node.attr
+    if attr.startswith("__") and attr.endswith("__") and attr not in ALLOWED_DUNDER_ATTRS:
+        code = "monkeypatch" if isinstance(node.ctx, (ast.Store, ast.Del)) else "reflection"
+        out.append(v(code, node, f"dunder attribute `.{attr}`"))
+    if attr in HOOK_METHODS:
+        out.append(v("monkeypatch", node, f"`.{attr}` changes what calling a module/tensor does"))
+    if attr == "modules" and (names.qual(node.value) or "").split(".")[-1] == "sys":
+        out.append(v("reflection", node, "sys.modules"))
+    if _is_maximal_chain(node, parents):
+        q = names.qual(node)
+        code = classify_qualname(q) if q else None
+        if code:
+            out.append(v(code, node, f"uses `{q}`"))
+    if isinstance(node.ctx, (ast.Store, ast.Del)):
+        root = node.value
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        q = names.qual(node.value)
+        if q or (isinstance(root, ast.Call) and isinstance(root.func, ast.Name) and root.func.id == "type"):
+            out.append(v("monkeypatch", node, f"assigns `{q or 'type(...)'}.{attr}`, not the candidate's own"))
+    return out
+
+
+def _check_call(node: ast.Call, names: Names) -> list[Violation]:
+    out = []
+    f = node.func
+    if isinstance(f, ast.Name) and f.id not in names.safe_bound:
+        if f.id in ("getattr", "setattr", "delattr") and len(node.args) >= 2:
+            name = node.args[1]
+            if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
+                out.append(v("dynamic_code", node, f"{f.id}() with a computed attribute name"))
+            else:
+                s = name.value
+                if s.startswith("__") and s.endswith("__") and s not in ALLOWED_DUNDER_ATTRS:
+                    out.append(v("reflection", node, f"{f.id}(..., '{s}')"))
+                target_q = names.qual(node.args[0])
+                if f.id != "getattr" and (target_q or s == "__class__"):
+                    out.append(v("monkeypatch", node, f"{f.id}({target_q or '...'}, '{s}')"))
+                if f.id == "getattr" and target_q:
+                    code = classify_qualname(f"{target_q}.{s}")
+                    if code:
+                        out.append(v(code, node, f"getattr({target_q}, '{s}')"))
+        elif f.id == "type" and len(node.args) == 3:
+            out.append(v("dynamic_code", node, "type() with 3 arguments builds a class at run time"))
+    return out
