@@ -197,3 +197,15 @@ def test_large_honest_file_under_the_limit_passes() -> None:
     src = HONEST_RELU + "\n" + filler
     assert 300_000 < len(src) < MAX_SOURCE_CHARS
     assert check_source(src) == []
+
+
+def test_violation_doc_lists_exactly_the_codes() -> None:
+    """docs/verifier-violations.md is the human-readable catalogue; it must not drift from VIOLATION_CODES."""
+    import re
+
+    doc = (HERE.parent / "docs" / "verifier-violations.md").read_text()
+    listed = re.findall(r"^\| `([a-z_]+)` \|", doc, flags=re.MULTILINE)
+    assert len(listed) == len(set(listed)), f"duplicate rows: {sorted(c for c in listed if listed.count(c) > 1)}"
+    assert set(listed) == set(VIOLATION_CODES), (
+        f"missing from doc: {sorted(set(VIOLATION_CODES) - set(listed))}; "
+        f"not a code: {sorted(set(listed) - set(VIOLATION_CODES))}")
