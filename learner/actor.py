@@ -1,0 +1,228 @@
+"""One DeepSpeed rank as a Ray actor (no `deepspeed` launcher, as OpenRLHF does it).
+
+Rank 0 picks MASTER_ADDR/PORT; the group passes them to every rank, which then joins torch.distributed
+itself (gloo on CPU, nccl on GPU). Every method that touches the model is collective under ZeRO: the
+group calls it on all ranks with the same number of micro-batches.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import tempfile
+import threading
+import time
+from datetime import timedelta
+
+import ray
+import torch
+
+from tritonrl.config import LearnerConfig
+from tritonrl.learner import checkpoint
+from tritonrl.learner.batch import Sequence, collate, micro_batches
+from tritonrl.learner.loss import LossScale, policy_loss, sft_loss, token_logprobs
+from tritonrl.learner.model import is_peft, load_model, lora_scalings, merge_lora_state
+
+BUILD_TIMEOUT_S = float(os.environ.get("TRITONRL_EXT_BUILD_TIMEOUT", "600"))
+
+
+def ds_config(cfg: LearnerConfig, device: str) -> dict:
+    return {
+        "train_micro_batch_size_per_gpu": cfg.micro_batch_size,
+        # we own the accumulation boundary (set_gradient_accumulation_boundary), so DeepSpeed's gas stays 1
+        "gradient_accumulation_steps": 1,
+        "train_batch_size": cfg.micro_batch_size * cfg.world_size,
+        "gradient_clipping": cfg.grad_clip,
+        "zero_optimization": {"stage": cfg.zero_stage, "reduce_bucket_size": 5e7, "allgather_bucket_size": 5e7,
+                              "stage3_gather_16bit_weights_on_model_save": False},
+        "bf16": {"enabled": device == "cuda"},
+        "zero_allow_untested_optimizer": True,  # a plain torch AdamW: no fused_adam build on CPU
+        "steps_per_print": 10**9,
+        "wall_clock_breakdown": False,
+    }
+
+
+def _prebuild_extensions(timeout_s: float) -> None:
+    """Build DeepSpeed's CPU shm-comm op now, with a deadline: a stale lock must fail, never hang."""
+    import deepspeed
+    from deepspeed.accelerator import get_accelerator
+
+    builder = get_accelerator().create_op_builder("ShareMemCommBuilder")
+    if builder is None or not deepspeed.ops.__compatible_ops__.get(builder.NAME, False):
+        return
+    err: list[BaseException] = []
+
+    def build():
+        try:
+            builder.load(verbose=False)
+        except BaseException as e:  # reported below
+            err.append(e)
+
+    t = threading.Thread(target=build, daemon=True)
+    t.start()
+    t.join(timeout_s)
+    ext_dir = os.environ.get("TORCH_EXTENSIONS_DIR", "")
+    if t.is_alive():
+        raise TimeoutError(f"DeepSpeed op build ({builder.NAME}) took over {timeout_s:.0f} s: a killed build leaves "
+                           f"a 'lock' file under {ext_dir!r}; delete it or unset TORCH_EXTENSIONS_DIR")
+    if err:
+        raise RuntimeError(f"DeepSpeed op build ({builder.NAME}) failed: {err[0]}") from err[0]
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("", 0))
+        return s.getsockname()[1]
+
+
+class LearnerWorker:
+    def __init__(self, cfg: LearnerConfig, model_path: str, device: str, rank: int):
+        self.cfg, self.model_path, self.device, self.rank = cfg, model_path, device, rank
+        self.world_size = cfg.world_size
+        if not os.environ.get("TORCH_EXTENSIONS_DIR"):
+            # fresh per actor: a lock left by a killed build elsewhere can never block this one
+            os.environ["TORCH_EXTENSIONS_DIR"] = tempfile.mkdtemp(prefix=f"tritonrl-ext-r{rank}-")
+        self.engine = None
+
+    def master_address(self) -> tuple[str, int]:
+        return ray.util.get_node_ip_address(), _free_port()
+
+    def init(self, master_addr: str, master_port: int) -> dict[str, float]:
+        """Join the process group, load the model, deepspeed.initialize. Returns timings (s)."""
+        import deepspeed
+
+        t0 = time.perf_counter()
+        os.environ.update({"MASTER_ADDR": master_addr, "MASTER_PORT": str(master_port), "RANK": str(self.rank),
+                           "WORLD_SIZE": str(self.world_size), "LOCAL_RANK": "0", "LOCAL_WORLD_SIZE": "1"})
+        if self.device == "cuda":
+            torch.cuda.set_device(0)  # Ray pins one GPU per actor via CUDA_VISIBLE_DEVICES
+        _prebuild_extensions(BUILD_TIMEOUT_S)
+        t1 = time.perf_counter()
+        deepspeed.init_distributed(dist_backend="nccl" if self.device == "cuda" else "gloo",
+                                   auto_mpi_discovery=False, timeout=timedelta(minutes=30))
+        t2 = time.perf_counter()
+        cfg = self.cfg
+        model = load_model(self.model_path, self.device, lora=cfg.lora, gradient_checkpointing=cfg.gradient_checkpointing)
+        params = [p for p in model.parameters() if p.requires_grad]
+        optimizer = torch.optim.AdamW(params, lr=cfg.lr, weight_decay=cfg.weight_decay)
+        self.optimizer = optimizer
+        self.engine, *_ = deepspeed.initialize(model=model, optimizer=optimizer, config=ds_config(cfg, self.device))
+        self.ref_model = self._reference() if cfg.kl_coef > 0 else None
+        t3 = time.perf_counter()
+        return {"ext_build_s": t1 - t0, "dist_init_s": t2 - t1, "model_and_ds_init_s": t3 - t2, "init_s": t3 - t0}
+
+    def _reference(self):
+        """Frozen initial policy for the KL term. With LoRA the adapter-disabled model serves (no copy)."""
+        if is_peft(self.engine.module):
+            return None
+        ref = load_model(self.model_path, self.device).to(self._dev).eval()
+        ref.requires_grad_(False)
+        return ref
+
+    @property
+    def _dev(self) -> torch.device:
+        return torch.device("cuda", 0) if self.device == "cuda" else torch.device("cpu")
+
+    # ------------------------------------------------------------------ forward helpers
+    def _logprobs(self, module, batch) -> torch.Tensor:
+        logits = module(input_ids=batch["input_ids"], attention_mask=batch["attention_mask"]).logits
+        return token_logprobs(logits, batch["input_ids"])
+
+    @torch.no_grad()
+    def _ref_logprobs(self, batch) -> torch.Tensor:
+        if self.ref_model is not None:
+            return self._logprobs(self.ref_model, batch)
+        with self.engine.module.disable_adapter():
+            return self._logprobs(self.engine, batch)
+
+    def _set_lr(self, lr: float) -> None:
+        for group in self.optimizer.param_groups:
+            group["lr"] = lr
+
+    def _global_tokens(self, seqs: list[Sequence]) -> float:
+        """Trainable response tokens summed over every rank (collective)."""
+        import torch.distributed as dist
+
+        n = torch.tensor([float(sum(s.num_loss_tokens for s in seqs))], device=self._dev)
+        dist.all_reduce(n)
+        return float(n.item())
+
+    def _train(self, seqs: list[Sequence], global_tokens: float | None, mode: str) -> dict[str, float]:
+        cfg, engine = self.cfg, self.engine
+        if global_tokens is None:
+            global_tokens = self._global_tokens(seqs)
+        engine.train()
+        self._set_lr(cfg.sft_lr if mode == "sft" else cfg.lr)
+        scale = LossScale(global_tokens=global_tokens, world_size=self.world_size)
+        sums: dict[str, float] = {}
+        mbs = micro_batches(seqs, cfg.micro_batch_size)
+        for i, mb in enumerate(mbs):
+            engine.set_gradient_accumulation_boundary(i == len(mbs) - 1)
+            batch = collate(mb, device=self._dev)
+            lp = self._logprobs(engine, batch)
+            if mode == "sft":
+                loss, m = sft_loss(lp, batch, scale)
+            else:
+                ref = self._ref_logprobs(batch) if cfg.kl_coef > 0 else None
+                loss, m = policy_loss(lp, batch, scale, clip=cfg.ppo_clip, ref_logprobs=ref, kl_coef=cfg.kl_coef)
+            engine.backward(loss, scale_wrt_gas=False)
+            for k, v in m.items():
+                sums[k] = sums.get(k, 0.0) + v
+        engine.step()
+        norm = engine.get_global_grad_norm()
+        sums["grad_norm"] = float(norm) if norm is not None else float("nan")
+        return sums
+
+    # ------------------------------------------------------------------ public (collective) API
+    def sft_step(self, seqs: list[Sequence], global_tokens: float | None = None) -> dict[str, float]:
+        """One optimiser step over this rank's shard (every rank must run the same number of micro-batches).
+
+        `global_tokens`: trainable tokens over all ranks; None all-reduces it here.
+        Returns summed metrics (see loss.finish_metrics)."""
+        return self._train(seqs, global_tokens, "sft")
+
+    def rl_step(self, seqs: list[Sequence], global_tokens: float | None = None) -> dict[str, float]:
+        return self._train(seqs, global_tokens, "rl")
+
+    @torch.no_grad()
+    def compute_logprobs(self, seqs: list[Sequence]) -> list[list[float]]:
+        """Current-policy log-probs of each response token."""
+        self.engine.eval()
+        out: list[list[float]] = []
+        for mb in micro_batches(seqs, self.cfg.micro_batch_size):
+            batch = collate(mb, device=self._dev)
+            lp = self._logprobs(self.engine, batch).float().cpu()
+            for i, s in enumerate(mb):
+                p = len(s.prompt_ids)
+                out.append(lp[i, p - 1: p - 1 + len(s.response_ids)].tolist())
+        return out
+
+    def named_weights(self) -> dict[str, torch.Tensor] | None:
+        """Rank 0: {HF name: CPU tensor} with LoRA merged; other ranks None. Collective under ZeRO-3."""
+        import deepspeed
+
+        module = self.engine.module
+        gathered: list[tuple[str, torch.Tensor]] = []
+        for name, p in module.named_parameters():
+            if self.cfg.zero_stage == 3:
+                with deepspeed.zero.GatheredParameters([p], modifier_rank=None):
+                    if self.rank == 0:
+                        gathered.append((name, p.detach().to("cpu", copy=True)))
+            elif self.rank == 0:
+                gathered.append((name, p.detach().to("cpu", copy=True)))
+        if self.rank != 0:
+            return None
+        if is_peft(module):
+            return dict(merge_lora_state(gathered, lora_scalings(module)))
+        return dict(gathered)
+
+    def save_checkpoint(self, root: str, step: int) -> str:
+        return checkpoint.save(self.engine, root, step, self.rank)
+
+    def load_checkpoint(self, root: str) -> int:
+        return checkpoint.load(self.engine, root, self.rank)
+
+    def ready(self) -> bool:
+        return self.engine is not None
+
+
+LearnerActor = ray.remote(LearnerWorker)
