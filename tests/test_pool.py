@@ -1,0 +1,162 @@
+"""The Ray verifier pool on the real funnel: streaming, ordering, the verdict cache, and requeue on actor death.
+
+One local Ray cluster (2 CPUs) per session; one 2-actor pool shared by the TestPool class.
+"""
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+
+import pytest
+
+ray = pytest.importorskip("ray")
+
+from tritonrl.config import ExtensionsConfig, PoolConfig, VerifierConfig  # noqa: E402
+from tritonrl.tasks.suite import load_builtin  # noqa: E402
+from tritonrl.verifier_workers.pool import (  # noqa: E402
+    WORKER_DIED, VerdictCache, VerifierPool, cache_key, config_hash,
+)
+
+BROKEN = "import torch\nclass ModelNew(:\n"  # a syntax error: stops at the static stage
+
+
+@pytest.fixture(scope="session")
+def ray_cluster():
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level="WARNING")
+    yield
+    if started:
+        ray.shutdown()
+
+
+@pytest.fixture(scope="module")
+def tasks():
+    return {t.name: t for t in load_builtin()}
+
+
+@pytest.fixture(scope="module")
+def shared_cache():
+    return VerdictCache(256)
+
+
+def _variant(code: str, tag: str) -> str:
+    return f"{code}\n# {tag}\n"  # same kernel, new code hash: not in the cache
+
+
+def _kill_when_busy(pool: VerifierPool, killed: list) -> None:
+    """From another thread: kill the first actor seen with an item in flight."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        busy = [w for w in list(pool.workers) if w.inflight]
+        if busy:
+            ray.kill(busy[0].handle, no_restart=True)
+            killed.append(busy[0])
+            return
+        time.sleep(0.02)
+
+
+@pytest.fixture(scope="class")
+def pool(ray_cluster, shared_cache):
+    """Two CPU actors for TestPool; stopped after the class so later tests get the CPUs back."""
+    p = VerifierPool(PoolConfig(cpu_workers=2, max_retries=2), VerifierConfig(device="cpu"), ExtensionsConfig(),
+                     cache=shared_cache)
+    yield p
+    p.shutdown()
+
+
+@pytest.mark.slow
+class TestPool:
+    def test_stream_yields_every_index_once(self, pool, tasks):
+        names = ["relu", "sigmoid", "softmax", "row_sum", "add_clamp_mul"]
+        items = [(tasks[n], tasks[n].gold_src) for n in names]
+        items += [(tasks["relu"], BROKEN), items[1]]  # a bad candidate and an in-batch duplicate
+        before = pool.stats()
+        got = list(pool.verify_stream(items))
+        assert sorted(i for i, _ in got) == list(range(len(items)))
+        verdicts = dict(got)
+        for i, n in enumerate(names):
+            assert verdicts[i].task == n and verdicts[i].correct, verdicts[i]
+        assert not verdicts[5].correct and verdicts[5].stage == "none" and verdicts[5].error
+        assert verdicts[6].correct and verdicts[6] is not verdicts[1]  # the duplicate gets its own object
+        after = pool.stats()
+        assert after["verified"] - before["verified"] == len(items) - 1  # the duplicate was verified once
+        assert after["duplicates"] - before["duplicates"] == 1
+
+    def test_verify_many_keeps_input_order(self, pool, tasks):
+        names = ["scale_causal_softmax", "tanh", "layernorm", "relu"]  # slowest first: completion order differs
+        items = [(tasks[n], _variant(tasks[n].gold_src, "order")) for n in names]
+        verdicts = pool.verify_many(items)
+        assert [v.task for v in verdicts] == names
+        assert all(v.correct for v in verdicts)
+
+    def test_cache_hit_on_repeat(self, pool, tasks):
+        item = (tasks["gelu"], _variant(tasks["gelu"].gold_src, "cache"))
+        first = pool.verify(*item)
+        before = pool.stats()
+        again = pool.verify(*item)
+        after = pool.stats()
+        assert after["cache_hits"] - before["cache_hits"] == 1
+        assert after["verified"] == before["verified"]
+        assert again.to_dict() == first.to_dict() and again is not first
+
+    def test_pool_loses_nothing_when_an_actor_is_killed(self, pool, tasks):
+        names = ["leaky_relu", "silu", "hardtanh", "row_max", "rmsnorm", "mul_add_relu", "silu_mul", "row_mean"]
+        items = [(tasks[n], _variant(tasks[n].gold_src, "kill")) for n in names]
+        before = pool.stats()
+        stream = pool.verify_stream(items)
+        got = [next(stream)]
+        victim = next(w for w in pool.workers if w.inflight)  # an actor with an item in flight
+        ray.kill(victim.handle, no_restart=True)
+        got += list(stream)
+        after = pool.stats()
+        assert sorted(i for i, _ in got) == list(range(len(items)))
+        assert all(v.correct for _, v in got), [(v.task, v.error) for _, v in got if not v.correct]
+        assert after["worker_deaths"] - before["worker_deaths"] == 1
+        assert after["requeues"] - before["requeues"] >= 1
+        assert victim not in pool.workers and len(pool.workers) == 2  # a replacement took its place
+
+    def test_item_out_of_retries_gets_a_worker_died_verdict(self, pool, tasks):
+        item = (tasks["relu"], _variant(tasks["relu"].gold_src, "die"))
+        pool.pool_cfg.max_retries = 0  # the first death is final
+        killed: list = []
+        killer = threading.Thread(target=_kill_when_busy, args=(pool, killed))
+        killer.start()
+        try:
+            (i, v), = list(pool.verify_stream([item]))
+        finally:
+            killer.join()
+            pool.pool_cfg.max_retries = 2
+        assert len(killed) == 1
+        assert i == 0 and not v.correct and v.error.startswith(WORKER_DIED)
+        assert "verifier_worker_died" in v.flags
+        assert pool.verify(*item).correct  # not cached: the next try verifies it for real
+
+
+def test_config_changes_the_cache_key(tasks):
+    t = tasks["relu"]
+    base = config_hash(VerifierConfig(device="cpu"), ExtensionsConfig(), "cpu")
+    assert config_hash(VerifierConfig(device="cpu"), ExtensionsConfig(), "cpu") == base
+    assert config_hash(VerifierConfig(device="cpu"), ExtensionsConfig(multi_input=False), "cpu") != base
+    assert config_hash(VerifierConfig(device="cpu", partial_credit=[0, 0, 0, 0, 1.0]), ExtensionsConfig(), "cpu") != base
+    assert config_hash(VerifierConfig(device="cpu"), ExtensionsConfig(), "cuda") != base
+    moved = dataclasses.replace(t, sizes={"cpu": {"dim": 7}})
+    assert cache_key(moved, t.gold_src, base) != cache_key(t, t.gold_src, base)
+
+
+@pytest.mark.slow
+def test_cache_not_shared_across_configs(ray_cluster, tasks, shared_cache):
+    """A verdict cached under one config is never served to a pool with another."""
+    t = tasks["sigmoid"]
+    code = _variant(t.gold_src, "configs")
+    other = ExtensionsConfig(multi_input=False)
+    from tritonrl.verifier_workers.verdict import Verdict
+
+    planted = Verdict(task=t.name, code_hash="x", error="planted under the default config")
+    shared_cache.put(cache_key(t, code, config_hash(VerifierConfig(device="cpu"), ExtensionsConfig(), "cpu")), planted)
+    with VerifierPool(PoolConfig(cpu_workers=1), VerifierConfig(device="cpu"), other, cache=shared_cache) as pool:
+        v = pool.verify(t, code)
+        assert v.correct and v.error is None
+        assert pool.stats()["cache_hits"] == 0 and pool.stats()["verified"] == 1
+        assert pool.verify(t, code).correct and pool.stats()["cache_hits"] == 1  # its own config does hit
