@@ -1,0 +1,61 @@
+"""Verifier throughput (verdicts/s) on a mixed corpus of gold, broken and cheating candidates over the
+built-in suite: warm workers (one Verifier) vs a fresh Verifier per candidate; staged vs unstaged funnel.
+Run: python bench/bench_throughput.py [--device auto|cpu|cuda] [--tasks 6]
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from tqdm import tqdm
+
+from tritonrl.config import ExtensionsConfig, VerifierConfig
+from tritonrl.tasks.suite import load_builtin
+from tritonrl.verifier_workers.funnel import Verifier
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from test_runtime_anticheat import CHEATS, TASK, WRONG  # noqa: E402
+
+
+def corpus(n_tasks: int):
+    items = []
+    for task in load_builtin()[:n_tasks]:
+        items.append(("gold", task, task.gold_src))
+        items.append(("broken", task, task.gold_src.replace("tl.store", "tl.atomic_add", 1)))
+        items.append(("syntax", task, task.gold_src[: len(task.gold_src) // 2]))
+    items += [("cheat", TASK, code) for code, _ in list(CHEATS.values()) + list(WRONG.values())]
+    return items
+
+
+def run(items, device: str, staged: bool, warm: bool) -> tuple[float, int]:
+    ext = ExtensionsConfig(staged=staged)
+    cfg = VerifierConfig()
+    t0, correct = time.perf_counter(), 0
+    verifier = Verifier(cfg, ext, device=device) if warm else None
+    for kind, task, code in tqdm(items, desc=f"staged={staged} warm={warm}", file=sys.stderr):
+        v = verifier or Verifier(cfg, ext, device=device)
+        correct += v.verify(task, code).correct
+        if not warm:
+            v.close()
+    if verifier:
+        verifier.close()
+    return len(items) / (time.perf_counter() - t0), correct
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--device", default="auto")
+    ap.add_argument("--tasks", type=int, default=6)
+    args = ap.parse_args()
+    items = corpus(args.tasks)
+    print(f"{len(items)} candidates")
+    print(f"{'mode':28s} {'verdicts/s':>10s} {'correct':>8s}")
+    for staged, warm in ((True, True), (False, True), (True, False)):
+        rate, ok = run(items, args.device, staged, warm)
+        print(f"{f'staged={staged} warm={warm}':28s} {rate:10.3f} {ok:8d}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+"""`tritonrl verify` contract: one JSON object on stdout with --json; exit 0 correct, 1 rejected, 2 unusable."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tritonrl.tasks.suite import get_builtin
+
+from test_runtime_anticheat import RELU_REF, HONEST
+
+CMD = [sys.executable, "-m", "tritonrl.verifier_workers.cli_verify"]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    d = tmp_path_factory.mktemp("cli")
+    paths = {"ref": RELU_REF, "good": HONEST, "bad": HONEST.replace("tl.maximum(x, 0.0)", "tl.maximum(x, 1.0)"),
+             "noinputs": RELU_REF.replace("def get_inputs", "def other_inputs"),
+             "nomodelnew": HONEST.replace("class ModelNew", "class Something")}
+    out = {}
+    for k, src in paths.items():
+        out[k] = str(d / f"{k}.py")
+        with open(out[k], "w") as f:
+            f.write(src)
+    return out
+
+
+def run(*args):
+    return subprocess.run(CMD + list(args), capture_output=True, text=True, timeout=600)
+
+
+def test_correct_candidate_json_exit_0(files):
+    p = run(files["ref"], files["good"], "--json", "--device", "cpu", "--no-multi-input")
+    assert p.returncode == 0, p.stderr[-2000:]
+    verdict = json.loads(p.stdout)  # exactly one JSON object and nothing else
+    assert verdict["correct"] is True and verdict["reward"] == 1.0 and verdict["speedup"] is None
+    assert {"stage", "violations", "error", "timing", "variants"} <= set(verdict)
+
+
+def test_wrong_candidate_exit_1(files):
+    p = run(files["ref"], files["bad"], "--json", "--device", "cpu", "--no-multi-input", "--seed", "7")
+    assert p.returncode == 1
+    verdict = json.loads(p.stdout)
+    assert verdict["correct"] is False and "wrong output" in verdict["error"]
+
+
+@pytest.mark.parametrize("ref,cand,msg", [
+    ("missing", "good", "cannot read reference"),
+    ("noinputs", "good", "get_inputs"),
+    ("ref", "nomodelnew", "ModelNew"),
+])
+def test_unusable_input_exit_2(files, ref, cand, msg):
+    p = run(files.get(ref, "/nonexistent/ref.py"), files[cand], "--json")
+    assert p.returncode == 2
+    assert p.stdout == ""
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and msg in lines[0] and "Traceback" not in p.stderr
+
+
+def test_builtin_gold_through_cli(tmp_path):
+    task = get_builtin("relu")
+    (tmp_path / "r.py").write_text(task.reference_src)
+    (tmp_path / "c.py").write_text(task.gold_src)
+    p = run(str(tmp_path / "r.py"), str(tmp_path / "c.py"), "--device", "cpu", "--no-multi-input", "--no-staged")
+    assert p.returncode == 0 and "CORRECT" in p.stdout, p.stdout + p.stderr[-1000:]

@@ -1,0 +1,109 @@
+"""The funnel through real sandboxes on the CPU: stage order, partial credit, gold solutions, and crash
+containment (each hostile candidate gives a verdict with a clear error, and the next verify works)."""
+import pytest
+
+from tritonrl.config import ExtensionsConfig, SandboxConfig, VerifierConfig
+from tritonrl.tasks.suite import get_builtin
+from tritonrl.verifier_workers.funnel import Verifier
+
+from test_runtime_anticheat import HONEST, TASK, model
+
+# static passes; the interpreter runs it; triton.compile rejects it (arange needs a power-of-2 range)
+NO_COMPILE = HONEST.replace("tl.arange(0, BLOCK_SIZE)", "tl.arange(0, 100)").replace("BLOCK_SIZE=256", "BLOCK_SIZE=100")
+WRONG_MATH = HONEST.replace("tl.maximum(x, 0.0)", "tl.maximum(x, 0.5)")
+NOT_PYTHON = "class ModelNew(:\n"
+
+
+@pytest.fixture(scope="module")
+def verifier():
+    v = Verifier(VerifierConfig(seed_entropy=True), ExtensionsConfig(), device="cpu")
+    yield v
+    v.close()
+
+
+@pytest.mark.parametrize("code,stage,reward", [
+    (NOT_PYTHON, "none", 0.0),
+    (NO_COMPILE, "static", 0.3),
+    (WRONG_MATH, "compile", 0.5),
+    (HONEST, "full", 1.0),
+])
+def test_stages_in_order_with_partial_credit(verifier, code, stage, reward):
+    v = verifier.verify(TASK, code)
+    assert v.stage == stage, v.error
+    assert v.reward == pytest.approx(reward)
+    assert v.correct == (reward == 1.0)
+    assert (v.error is None) == v.correct
+    assert list(v.stages)[: len(v.stages)] == [s for s in ("static", "compile", "tiny", "full", "timing")
+                                               if s in v.stages]
+
+
+def test_full_stage_failure_earns_0_7(verifier):
+    code = model("return launch(x, torch.zeros_like(x), n=min(x.numel(), 1024))")
+    v = verifier.verify(TASK, code)
+    assert v.stage == "tiny" and v.reward == pytest.approx(0.7), v.error
+    assert "larger_shapes" in v.error
+
+
+def test_unstaged_reward_is_binary(verifier):
+    verifier.ext.staged = False
+    try:
+        v = verifier.verify(TASK, WRONG_MATH)
+        assert "tiny" not in v.stages and v.reward == 0.0 and not v.correct
+    finally:
+        verifier.ext.staged = True
+
+
+def test_static_violation_stops_before_running(verifier):
+    code = HONEST.replace("return launch(x, torch.empty_like(x))", "return torch.nn.functional.relu(x)")
+    v = verifier.verify(TASK, code)
+    assert v.stage == "none" and v.violations and v.error.startswith("static check")
+    assert "compile" not in v.stages
+
+
+@pytest.mark.parametrize("name", ["relu", "matmul", "layernorm", "softmax"])
+def test_gold_solutions_pass(verifier, name):
+    task = get_builtin(name)
+    v = verifier.verify(task, task.gold_src)
+    assert v.correct, (name, v.error, v.variants)
+    assert v.speedup is None  # not timed on the CPU
+
+
+# ------------------------------------------------------------------ crash containment
+
+def forward(body: str, extra: str = "") -> str:
+    return model(body + "\nreturn launch(x, torch.empty_like(x))", extra)
+
+
+HOSTILE = {
+    "segfault": (forward("ctypes.string_at(0)", "\nimport ctypes\n"), "crash (SIGSEGV)"),
+    "python_infinite_loop": (forward("while True:\n    pass"), "timeout in stage"),
+    "kernel_infinite_loop": (HONEST.replace("    pid = tl.program_id(0)\n",
+                                            "    pid = tl.program_id(0)\n    while pid >= 0:\n        pid = pid + 0\n"),
+                             "timeout in stage"),
+    "huge_allocation": (forward("big = torch.ones(1 << 31, dtype=torch.float64)"), None),
+    "sys_exit": (forward("sys.exit(3)", "\nimport sys\n"), "SystemExit"),
+    "os_exit": (forward("os._exit(0)", "\nimport os\n"), "worker exited"),
+    "stdout_flood": (forward("for _ in range(100000):\n    print('x' * 10000)"), None),
+    "child_left_running": (forward("subprocess.Popen(['sleep', '600'])", "\nimport subprocess\n"), "child"),
+}
+
+
+@pytest.fixture(scope="module")
+def contained():
+    sb = SandboxConfig(memory_mb=3072, max_output_mb=8,
+                       stage_timeout_s={"load": 60.0, "compile": 25.0, "tiny": 25.0, "full": 25.0, "timing": 25.0})
+    cfg = VerifierConfig(stages=["compile", "tiny", "full"], sandbox=sb)
+    v = Verifier(cfg, ExtensionsConfig(multi_input=False), device="cpu")
+    yield v
+    v.close()
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_crash_is_contained_and_next_verify_works(contained, name):
+    code, expected = HOSTILE[name]
+    v = contained.verify(TASK, code)
+    assert not v.correct and v.error and "\n" not in v.error
+    if expected:
+        assert expected in v.error or expected in v.violations, v.error
+    ok = contained.verify(TASK, HONEST)
+    assert ok.correct, (name, ok.error)

@@ -1,0 +1,81 @@
+"""Pure parts of the timer, the comparison and the variants (no workers)."""
+import math
+
+import pytest
+import torch
+
+from tritonrl.config import ToleranceConfig
+from tritonrl.verifier_workers import compare, timing, variants
+
+
+def test_trimmed_mean_drops_outliers_from_both_ends():
+    xs = [1.0] * 8 + [100.0, -100.0]
+    assert timing.trimmed_mean(xs, 0.1) == pytest.approx(1.0)
+    assert timing.trimmed_mean(xs, 0.0) == pytest.approx(sum(xs) / 10)
+    assert timing.trimmed_mean([5.0], 0.4) == 5.0
+
+
+def test_cv_and_summary():
+    assert timing.cv([2.0, 2.0, 2.0]) == 0.0
+    assert timing.cv([1.0, 3.0]) == pytest.approx(0.5)
+    s = timing.summarize([1.0, 2.0, 3.0, 4.0, 100.0], 0.2)
+    assert s["mean_ms"] == pytest.approx(3.0) and s["n"] == 5 and s["min_ms"] == 1.0
+    assert math.isclose(s["cv"], timing.cv([2.0, 3.0, 4.0]))
+    with pytest.raises(ValueError):
+        timing.cv([])
+
+
+def test_compare_outputs_uses_dtype_tolerances():
+    tol = ToleranceConfig()
+    r = torch.ones(4, 4)
+    assert compare.compare_outputs([r], [r + 5e-3], tol)["passed"]
+    bad = compare.compare_outputs([r], [r + 0.1], tol)
+    assert not bad["passed"] and "differ" in bad["error"] and bad["atol"] == tol.float32[0]
+    assert "shape" in compare.compare_outputs([r], [r[:2]], tol)["error"]
+    assert "dtype" in compare.compare_outputs([r], [r.half()], tol)["error"]
+    nan = torch.tensor([float("nan"), 1.0])
+    assert compare.compare_outputs([nan], [nan.clone()], tol)["passed"]
+    assert not compare.compare_outputs([nan], [torch.tensor([0.0, 1.0])], tol)["passed"]
+    assert not compare.compare_outputs([torch.tensor([1, 2])], [torch.tensor([1, 3])], tol)["passed"]
+
+
+def test_fingerprints_flag_the_first_bad_trial():
+    assert compare.compare_fingerprints([1.0, 2.0], [1.0, 2.0], [1.0, 2.0], 10.0, 1e-2, 1e-2) is None
+    assert compare.compare_fingerprints([1.0, 2.0], [1.0, 2.0], [1.0, 9.0], 10.0, 1e-2, 1e-2) == 1
+
+
+REF = """
+import torch
+M = 64
+K = 32
+N = 16
+dim = 8
+SHAPE = (M, K)
+
+class Model(torch.nn.Module):
+    def __init__(self, d):
+        super().__init__()
+
+def get_inputs():
+    return [torch.randn(M, K), torch.randn(K, N), torch.randn(dim)]
+
+def get_init_inputs():
+    return [dim]
+"""
+
+
+def test_overrides_and_free_dims():
+    assert variants.free_dims(REF) == ["N"]  # M and K feed SHAPE, dim feeds the model
+    src = variants.apply_overrides(REF, {"N": 5})
+    assert variants.int_constants(src)["N"] == 5 and variants.int_constants(src)["M"] == 64
+    assert variants.tiny_overrides(REF, {}) == {"N": 3}
+    assert variants.larger_overrides(REF, {"N": 4}) == {"N": 8}
+    assert variants.tiny_overrides("import torch\nB = 2\ndef get_inputs():\n    return [torch.randn(B)]\n", {}) is None
+
+
+def test_variant_set():
+    names = [v.name for v in variants.multi_input_variants(REF, {}, [1, 2, 3], "cpu", True)]
+    assert names == ["original", "values_x2", "new_seed", "larger_shapes", "other_precision"]
+    assert [v.name for v in variants.multi_input_variants(REF, {}, [1, 2, 3], "cpu", False)] == ["original"]
+    gpu = variants.multi_input_variants(REF, {}, [1, 2, 3], "cuda", True)
+    assert gpu[-1].dtype == "bfloat16" and gpu[0].grad_modes == ["no_grad", "enable_grad"]

@@ -1,0 +1,132 @@
+"""`tritonrl verify REFERENCE CANDIDATE`: run one candidate through the verifier funnel.
+
+Exit status: 0 correct, 1 rejected or incorrect, 2 unusable input. With --json, stdout carries exactly one
+JSON object (the verdict); logs go to stderr. Both files are only ever executed inside sandbox workers.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import sys
+
+
+class UsageError(Exception):
+    pass
+
+
+def add_verify_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("reference", help="PyTorch reference file (Model, get_inputs, get_init_inputs)")
+    parser.add_argument("candidate", help="Triton candidate file (ModelNew)")
+    parser.add_argument("--device", choices=["auto", "cpu", "cuda"], default="auto")
+    parser.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
+    parser.add_argument("--no-multi-input", action="store_true", help="only the original input variant")
+    parser.add_argument("--no-staged", action="store_true", help="binary reward, no tiny stage")
+    parser.add_argument("--no-calibrated-timing", action="store_true", help="single-shot timing")
+    parser.add_argument("--seed", type=int, default=None, help="reproducible seeds (default: fresh ones)")
+
+
+def _read(path: str, what: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"cannot read {what} {path!r}: {e.strerror if isinstance(e, OSError) else e}") from None
+
+
+def _top_level_names(src: str, path: str, what: str) -> set[str]:
+    try:
+        tree = ast.parse(src, filename=path)
+    except SyntaxError as e:
+        raise UsageError(f"{what} {path!r} is not valid Python (line {e.lineno}: {e.msg})") from None
+    names = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return names
+
+
+def load_inputs(args: argparse.Namespace):
+    """Read and check both files by parsing them (nothing is executed here)."""
+    from tritonrl.tasks.task import Task
+
+    ref_src, cand_src = _read(args.reference, "reference"), _read(args.candidate, "candidate")
+    missing = {"Model", "get_inputs", "get_init_inputs"} - _top_level_names(ref_src, args.reference, "reference")
+    if missing:
+        raise UsageError(f"reference {args.reference!r} defines no {', '.join(sorted(missing))}")
+    try:
+        cand_names = _top_level_names(cand_src, args.candidate, "candidate")
+    except UsageError:
+        cand_names = None  # a candidate with a syntax error is a rejected candidate, not unusable input
+    if cand_names is not None and "ModelNew" not in cand_names:
+        raise UsageError(f"candidate {args.candidate!r} defines no ModelNew")
+    name = os.path.splitext(os.path.basename(args.reference))[0]
+    return Task(name=name, level=0, reference_src=ref_src, source="file"), cand_src
+
+
+def _format(v) -> str:
+    lines = [f"{'CORRECT' if v.correct else 'REJECTED'}  task={v.task}  stage={v.stage}  reward={v.reward:.2f}"
+             f"  speedup={'n/a' if v.speedup is None else f'{v.speedup:.3f}x'}  ({v.seconds:.1f} s on {v.device})"]
+    if v.error:
+        lines.append(f"  error: {v.error}")
+    if v.violations:
+        lines.append(f"  violations: {', '.join(v.violations)}")
+    for name, st in v.stages.items():
+        lines.append(f"  {name:8s} {'pass' if st.get('passed') else ('skip' if st.get('skipped') else 'FAIL')}"
+                     f"  {st.get('seconds', 0):.2f} s")
+    for var in v.variants:
+        lines.append(f"    variant {var['name']:16s} {'pass' if var['passed'] else 'FAIL'}"
+                     f"  max_abs_err={var.get('max_abs_err')}  atol={var.get('atol')}")
+    return "\n".join(lines)
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    try:
+        task, code = load_inputs(args)
+    except UsageError as e:
+        print(f"tritonrl verify: {e}", file=sys.stderr)
+        return 2
+    import logging
+
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
+    from tritonrl.config import ExtensionsConfig, VerifierConfig
+    from tritonrl.verifier_workers.funnel import Verifier
+
+    cfg, ext = VerifierConfig(), ExtensionsConfig()
+    ext.multi_input = not args.no_multi_input
+    ext.staged = not args.no_staged
+    ext.calibrated_timing = not args.no_calibrated_timing
+    if args.seed is not None:
+        cfg.seed_entropy, cfg.base_seed = False, args.seed
+    if args.device == "cuda":
+        import torch
+
+        if not torch.cuda.is_available():
+            print("tritonrl verify: --device cuda but no CUDA device is available", file=sys.stderr)
+            return 2
+    try:
+        with Verifier(cfg, ext, device=args.device) as verifier:
+            verdict = verifier.verify(task, code)
+    except Exception as e:  # the verifier itself could not start (e.g. no worker): not a verdict
+        print(f"tritonrl verify: verifier failed: {type(e).__name__}: {e}"[:500], file=sys.stderr)
+        return 2
+    if args.json:
+        sys.stdout.write(json.dumps(verdict.to_dict(), default=str) + "\n")
+    else:
+        print(_format(verdict))
+    return 0 if verdict.correct else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tritonrl verify", description="Verify one Triton candidate.")
+    add_verify_args(parser)
+    return run_verify(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,78 @@
+"""Output comparison on the supervisor side: the candidate's process never sees the reference outputs,
+so it cannot patch the comparison or reuse the reference's memory."""
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from tritonrl.config import ToleranceConfig
+
+_DTYPE_KEYS = {torch.float32: "float32", torch.float16: "float16", torch.bfloat16: "bfloat16",
+               torch.float64: "float64"}
+
+
+def tolerance_for(dtype: torch.dtype, tol: ToleranceConfig) -> tuple[float, float]:
+    """[atol, rtol] for an output dtype; integer/bool outputs must match exactly."""
+    key = _DTYPE_KEYS.get(dtype)
+    if key is None:
+        return (0.0, 0.0)
+    atol, rtol = getattr(tol, key)
+    return float(atol), float(rtol)
+
+
+def unpack(tensors: dict[str, torch.Tensor], n: int) -> list[torch.Tensor]:
+    return [tensors[f"out_{i}"] for i in range(n)]
+
+
+def compare_outputs(ref: list[torch.Tensor], cand: list[torch.Tensor], tol: ToleranceConfig) -> dict[str, Any]:
+    """allclose per output with dtype tolerances. Returns passed, max_abs_err, max_rel_err, atol, rtol, error."""
+    res: dict[str, Any] = {"passed": False, "max_abs_err": None, "max_rel_err": None, "atol": None, "rtol": None,
+                           "error": None}
+    if len(ref) != len(cand):
+        res["error"] = f"{len(cand)} outputs, expected {len(ref)}"
+        return res
+    max_abs = max_rel = 0.0
+    for i, (r, c) in enumerate(zip(ref, cand)):
+        atol, rtol = tolerance_for(r.dtype, tol)
+        res["atol"], res["rtol"] = atol, rtol
+        if tuple(c.shape) != tuple(r.shape):
+            res["error"] = f"output {i}: shape {tuple(c.shape)}, expected {tuple(r.shape)}"
+            return res
+        if c.dtype != r.dtype:
+            res["error"] = f"output {i}: dtype {c.dtype}, expected {r.dtype}"
+            return res
+        if r.numel() == 0:
+            continue
+        rd, cd = r.double(), c.double()
+        both_nan = torch.isnan(rd) & torch.isnan(cd)
+        same_inf = torch.isinf(rd) & (rd == cd)
+        diff = torch.where(both_nan | same_inf, torch.zeros_like(rd), (cd - rd).abs())
+        diff = torch.nan_to_num(diff, nan=float("inf"))
+        err_abs = float(diff.max())
+        err_rel = float((diff / rd.abs().clamp_min(1e-12)).max())
+        max_abs, max_rel = max(max_abs, err_abs), max(max_rel, err_rel)
+        res["max_abs_err"], res["max_rel_err"] = max_abs, max_rel
+        ok = bool((diff <= atol + rtol * rd.abs().nan_to_num(posinf=0.0, neginf=0.0)).all())
+        if not ok:
+            bad = int((diff > atol + rtol * rd.abs().nan_to_num(posinf=0.0, neginf=0.0)).sum())
+            res["error"] = (f"output {i}: {bad}/{r.numel()} elements differ (max abs err {err_abs:.3g}, "
+                            f"atol {atol:g}, rtol {rtol:g})")
+            return res
+    res["max_abs_err"], res["max_rel_err"] = max_abs, max_rel
+    res["passed"] = True
+    return res
+
+
+def compare_fingerprints(ref_fp: list[float], ref_scale: list[float], cand_fp: list[float], weight_sum: float,
+                         atol: float, rtol: float) -> int | None:
+    """Per-trial output fingerprints (weighted sums) of a timed batch. Returns the first trial whose
+    fingerprint is outside what elementwise allclose allows, or None."""
+    if len(ref_fp) != len(cand_fp):
+        return 0
+    for i, (r, s, c) in enumerate(zip(ref_fp, ref_scale, cand_fp)):
+        bound = atol * weight_sum + rtol * s
+        bound = bound * 1.01 + 1e-6 * (abs(r) + 1.0)  # fp32 summation slack
+        if not (abs(c - r) <= bound) and not (c != c and r != r):
+            return i
+    return None
