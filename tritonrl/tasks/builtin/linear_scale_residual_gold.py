@@ -22,7 +22,7 @@ def linear_scale_residual_kernel(x_ptr, w_ptr, bias_ptr, out_ptr, res_ptr, scale
                     mask=(offs_m[:, None] < M) & (k[None, :] < K), other=0.0)
         w = tl.load(w_ptr + k[:, None] * stride_wk + offs_n[None, :] * stride_wn,
                     mask=(k[:, None] < K) & (offs_n[None, :] < N), other=0.0)
-        acc += tl.dot(x, w)
+        acc += tl.dot(x, w, input_precision="ieee")  # fp32 tasks: no TF32 downgrade (torch's reference matmul uses none)
     bias = tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0).to(tl.float32)
     y = acc + bias[None, :]
     out_mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
