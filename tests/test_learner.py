@@ -24,13 +24,8 @@ def tiny_llama(tmp_path_factory) -> str:
 
 
 @pytest.fixture(scope="session")
-def ray_cpu(tmp_path_factory):
-    ray = pytest.importorskip("ray")
-    # one build dir for the session: the first rank builds DeepSpeed's shm op, the other reuses it
-    os.environ.setdefault("TORCH_EXTENSIONS_DIR", str(tmp_path_factory.mktemp("torch_ext")))
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield ray
-    ray.shutdown()
+def ray_cpu(ray_session):
+    return ray_session
 
 
 def _batch(n: int, seed: int = 0) -> list:

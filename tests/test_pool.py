@@ -22,13 +22,8 @@ BROKEN = "import torch\nclass ModelNew(:\n"  # a syntax error: stops at the stat
 
 
 @pytest.fixture(scope="session")
-def ray_cluster():
-    started = not ray.is_initialized()
-    if started:
-        ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level="WARNING")
-    yield
-    if started:
-        ray.shutdown()
+def ray_cluster(ray_session):
+    return ray_session
 
 
 @pytest.fixture(scope="module")

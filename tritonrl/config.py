@@ -27,7 +27,7 @@ class TimingConfig:
     trials: int = 50
     trim: float = 0.1  # fraction trimmed from each end before the mean
     flush_l2: bool = True  # flush L2 before each trial (cold-cache, as KernelBench)
-    flush_bytes: int = 256 * 1024 * 1024
+    flush_bytes: int = 128 * 1024 * 1024  # > 2x the 50 MB L2 of an H100/H200
     implausible_speedup: float = 10.0  # above this: re-measure, then flag
     remeasure: int = 1  # how many re-measurements of an implausible speedup
 

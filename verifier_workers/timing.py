@@ -71,6 +71,7 @@ Run = Callable[[Any], Any]  # arguments -> output, timed
 After = Callable[[int, Any], None]  # after each timed trial, not timed (e.g. output fingerprints)
 
 _CACHE: dict[str, Any] = {}
+WARMUP_BUDGET_MS = 5.0
 
 
 def _event() -> torch.cuda.Event:
@@ -146,7 +147,14 @@ def calibrated(prepare: Prepare, run: Run, after: After, warmup: int = 10, trial
     #    enqueue time per trial (h) and the GPU's time per trial (g).
     run(prepare(0))
     _synchronize()
-    n_warm = max(2, warmup)
+    # one event-timed call sizes the warm-up: `warmup` calls, but no more than ~WARMUP_BUDGET_MS of GPU
+    # time (10 warm-ups of a 1 ms kernel would cost more than the trials' precision needs), at least 2
+    s, e = _event(), _event()
+    _record(s)
+    run(prepare(0))
+    _record(e)
+    _synchronize()
+    n_warm = max(2, min(warmup, math.ceil(WARMUP_BUDGET_MS / max(_elapsed(s, e), 1e-3))))
     w0, w1 = _event(), _event()
     h0 = _perf_counter()
     _record(w0)
