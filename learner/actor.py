@@ -95,13 +95,16 @@ class LearnerWorker:
                            "WORLD_SIZE": str(self.world_size), "LOCAL_RANK": "0", "LOCAL_WORLD_SIZE": "1"})
         if self.device == "cuda":
             torch.cuda.set_device(0)  # Ray pins one GPU per actor via CUDA_VISIBLE_DEVICES
+        else:  # Ray sets OMP_NUM_THREADS=num_cpus (1); rollout and verifier wait while the learner works
+            torch.set_num_threads(self.cfg.cpu_threads or os.cpu_count() or 1)
         _prebuild_extensions(BUILD_TIMEOUT_S)
         t1 = time.perf_counter()
         deepspeed.init_distributed(dist_backend="nccl" if self.device == "cuda" else "gloo",
                                    auto_mpi_discovery=False, timeout=timedelta(minutes=30))
         t2 = time.perf_counter()
         cfg = self.cfg
-        model = load_model(self.model_path, self.device, lora=cfg.lora, gradient_checkpointing=cfg.gradient_checkpointing)
+        model = load_model(self.model_path, self.device, lora=cfg.lora, gradient_checkpointing=cfg.gradient_checkpointing,
+                           trainable_top_layers=cfg.trainable_top_layers)
         params = [p for p in model.parameters() if p.requires_grad]
         optimizer = torch.optim.AdamW(params, lr=cfg.lr, weight_decay=cfg.weight_decay)
         self.optimizer = optimizer

@@ -16,8 +16,20 @@ def default_dtype(device: str) -> torch.dtype:
     return torch.bfloat16 if device == "cuda" else torch.float32
 
 
+def freeze_below_top_layers(model: torch.nn.Module, n: int) -> None:
+    """Train only the last `n` decoder layers and the final norm (embeddings and the LM head stay frozen)."""
+    inner = getattr(model, "model", None)
+    layers, norm = getattr(inner, "layers", None), getattr(inner, "norm", None)
+    if layers is None or norm is None:
+        raise ValueError(f"learner.trainable_top_layers needs a decoder with model.layers and model.norm; "
+                         f"{type(model).__name__} has none")
+    model.requires_grad_(False)
+    for module in [*layers[-n:], norm]:
+        module.requires_grad_(True)
+
+
 def load_model(path: str, device: str = "cpu", dtype: torch.dtype | None = None, lora: LoraConfig | None = None,
-               gradient_checkpointing: bool = False) -> torch.nn.Module:
+               gradient_checkpointing: bool = False, trainable_top_layers: int = 0) -> torch.nn.Module:
     """An HF causal LM from a local directory (see tritonrl.models.resolve_model), ready to train."""
     from transformers import AutoModelForCausalLM
 
@@ -27,6 +39,8 @@ def load_model(path: str, device: str = "cpu", dtype: torch.dtype | None = None,
     except TypeError:  # transformers < 4.56 spells it torch_dtype
         model = AutoModelForCausalLM.from_pretrained(path, torch_dtype=dtype)
     model.config.use_cache = False  # training: no KV cache
+    if trainable_top_layers > 0:
+        freeze_below_top_layers(model, trainable_top_layers)
     if gradient_checkpointing:
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
     if lora is not None and lora.enabled:

