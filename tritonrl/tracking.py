@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
@@ -128,6 +127,3 @@ class Tracker:
         for b in self.backends:
             b.finish(status)
 
-
-def scratch_dir() -> str:
-    return tempfile.mkdtemp(prefix="tritonrl-artifacts-")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import asdict
+from contextlib import contextmanager
 
 import ray
 from tqdm.auto import tqdm
@@ -80,17 +80,11 @@ class Trainer:
         self.ckpt_dir = cfg.learner.checkpoint_dir or os.path.join(cfg.output_dir, "checkpoints")
         self.tracker.log_metrics({k: v for k, v in self.timings.items()}, step=0)
 
+    @contextmanager
     def _timed(self, key: str):
-        trainer = self
-
-        class _T:
-            def __enter__(self):
-                self.t = time.perf_counter()
-
-            def __exit__(self, *exc):
-                trainer.timings[key] = time.perf_counter() - self.t
-
-        return _T()
+        t = time.perf_counter()
+        yield
+        self.timings[key] = time.perf_counter() - t
 
     # ------------------------------------------------------------------ pieces
     def sampling(self, n: int, greedy: bool = False) -> SamplingSpec:
