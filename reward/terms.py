@@ -33,9 +33,14 @@ def speedup_reward(verdict: Verdict, cfg: RewardConfig) -> float:
     return float(min(s, cfg.speedup_clip))
 
 
+# Static "violations" that mean broken or incomplete output, not an attempt to game the verifier: they get the
+# funnel's zero credit but no cheat penalty, so a policy is not taught that a typo is as bad as a cheat.
+NOT_CHEATS = frozenset({"syntax_error", "analysis_error", "no_model_new", "no_triton_kernel"})
+
+
 def cheat_penalty(verdict: Verdict, cfg: RewardConfig) -> float:
-    """`cfg.cheat_penalty` (negative) when the verifier found violations, else 0."""
-    return float(cfg.cheat_penalty) if verdict.violations else 0.0
+    """`cfg.cheat_penalty` (negative) when the verifier found a cheat (any violation but NOT_CHEATS), else 0."""
+    return float(cfg.cheat_penalty) if set(verdict.violations) - NOT_CHEATS else 0.0
 
 
 @dataclass

@@ -53,6 +53,13 @@ def test_cheat_penalty_and_breakdown():
     assert b.penalty == -0.5 and b.correctness == 0.5 and b.speedup == 0.0 and b.total == 0.5
 
 
+def test_broken_code_is_not_penalised_as_a_cheat():
+    cfg = RewardConfig(cheat_penalty=-0.5)
+    assert cheat_penalty(v(violations=["syntax_error"]), cfg) == 0.0
+    assert cheat_penalty(v(violations=["no_model_new", "no_triton_kernel"]), cfg) == 0.0
+    assert cheat_penalty(v(violations=["syntax_error", "torch_compute"]), cfg) == -0.5
+
+
 @relaxed
 @given(st.floats(min_value=0, max_value=1e6, allow_nan=False), st.floats(min_value=1.01, max_value=10),
        st.booleans())

@@ -9,7 +9,7 @@ from tritonrl.config import ExtensionsConfig, RewardConfig
 from tritonrl.learner.batch import Sequence
 from tritonrl.reward.advantages import group_advantages
 from tritonrl.reward.hrd import token_advantages
-from tritonrl.reward.terms import correctness_reward, speedup_reward, cheat_penalty
+from tritonrl.reward.terms import NOT_CHEATS, cheat_penalty, correctness_reward, speedup_reward
 from tritonrl.rollout.engine import Sample
 from tritonrl.rollout.parsing import ParsedResponse
 from tritonrl.tasks.task import Task
@@ -68,7 +68,7 @@ def step_metrics(groups: list[list[Scored]]) -> dict[str, float]:
         "reward/mean": sum(s.correctness + s.speed for s in flat) / n,
         "verify/correct_rate": sum(v.correct for v in verdicts) / n,
         "verify/parse_rate": sum(s.parsed.code is not None for s in flat) / n,
-        "verify/cheat_rate": sum(bool(v.violations) for v in verdicts) / n,
+        "verify/cheat_rate": sum(bool(set(v.violations) - NOT_CHEATS) for v in verdicts) / n,
         "rollout/response_tokens_mean": sum(len(s.sample.token_ids) for s in flat) / n,
     }
     for stage in STAGES:
