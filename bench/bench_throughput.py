@@ -29,19 +29,27 @@ def corpus(n_tasks: int):
     return items
 
 
-def run(items, device: str, staged: bool, warm: bool) -> tuple[float, int]:
+def run(items, device: str, staged: bool, warm: bool) -> tuple[float, int, dict[str, list[float]]]:
+    """verdicts/s over `items`, the number judged correct, and seconds per verdict by candidate kind.
+    Warm mode first verifies one untimed gold, so worker start-up and CUDA/Triton initialisation (paid once
+    per worker process) are not counted; fresh mode pays them for every candidate."""
     ext = ExtensionsConfig(staged=staged)
     cfg = VerifierConfig()
-    t0, correct = time.perf_counter(), 0
     verifier = Verifier(cfg, ext, device=device) if warm else None
+    if verifier is not None:
+        gold = next(task for kind, task, _ in items if kind == "gold")
+        verifier.verify(gold, gold.gold_src)
+    t0, correct, by_kind = time.perf_counter(), 0, {}
     for kind, task, code in tqdm(items, desc=f"staged={staged} warm={warm}", file=sys.stderr):
         v = verifier or Verifier(cfg, ext, device=device)
+        ts = time.perf_counter()
         correct += v.verify(task, code).correct
+        by_kind.setdefault(kind, []).append(time.perf_counter() - ts)
         if not warm:
             v.close()
     if verifier:
         verifier.close()
-    return len(items) / (time.perf_counter() - t0), correct
+    return len(items) / (time.perf_counter() - t0), correct, by_kind
 
 
 def main():
@@ -52,11 +60,13 @@ def main():
     args = ap.parse_args()
     items = corpus(args.tasks)
     print(f"{len(items)} candidates")
-    print(f"{'mode':28s} {'verdicts/s':>10s} {'correct':>8s}")
+    kinds = ("gold", "broken", "syntax", "cheat")
+    print(f"{'mode':28s} {'verdicts/s':>10s} {'correct':>8s} " + " ".join(f"{k + ' s':>9s}" for k in kinds))
     for staged, warm in ((True, True), (False, True), (True, False)):
         subset = items if warm else items[: args.fresh_items]
-        rate, ok = run(subset, args.device, staged, warm)
-        print(f"{f'staged={staged} warm={warm} n={len(subset)}':28s} {rate:10.3f} {ok:8d}", flush=True)
+        rate, ok, by_kind = run(subset, args.device, staged, warm)
+        mean = " ".join(f"{sum(by_kind[k]) / len(by_kind[k]):9.3f}" if by_kind.get(k) else f"{'-':>9s}" for k in kinds)
+        print(f"{f'staged={staged} warm={warm} n={len(subset)}':28s} {rate:10.3f} {ok:8d} {mean}", flush=True)
 
 
 if __name__ == "__main__":

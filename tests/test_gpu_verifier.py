@@ -65,3 +65,41 @@ def test_single_shot_mode(verifier):
     finally:
         verifier.ext.calibrated_timing = True
     assert v.correct and v.timing["method"] == "single_shot" and v.timing["trials"] == 1
+
+
+@pytest.mark.parametrize("name", ["relu", "softmax"])
+def test_device_and_host_compare_agree(name):
+    """Outputs compared on the GPU in the reference worker give the verdicts the host comparison gives."""
+    task = get_builtin(name)
+    wrong = task.gold_src.replace("tl.maximum(x, 0.0)", "tl.maximum(x, 0.1)").replace("/ denom", "/ (denom * 1.5)")
+    assert wrong != task.gold_src
+    cfg = dict(stages=["static", "compile", "tiny", "full"])
+    verdicts = {}
+    for where in (True, False):
+        with Verifier(VerifierConfig(device_compare=where, **cfg), ExtensionsConfig(), device="cuda") as v:
+            verdicts[where] = (v.verify(task, task.gold_src), v.verify(task, wrong))
+    for on_device, host in zip(verdicts[True], verdicts[False]):
+        assert on_device.correct == host.correct, (on_device.error, host.error)
+    assert verdicts[True][0].correct and not verdicts[True][1].correct
+    assert verdicts[True][1].error and "wrong output" in verdicts[True][1].error
+
+
+def test_forged_output_handles_do_not_pass():
+    """A candidate that forges the IPC handles of its outputs gets a failed verdict; the verifier survives."""
+    code = model('''
+import sys
+dc = sys.modules["tritonrl.verifier_workers.device_compare"]
+real = dc.export
+def forged(outs):
+    hs = real(outs)
+    for h in hs:
+        h["handle"] = "AAAA" + h["handle"][4:]
+    return hs
+dc.export = forged
+return launch(x, torch.empty_like(x))''')
+    cfg = VerifierConfig(stages=["compile", "tiny", "full"])
+    with Verifier(cfg, ExtensionsConfig(multi_input=False), device="cuda") as raw:
+        v = raw.verify(TASK, code)
+        assert not v.correct, v.error
+        ok = raw.verify(TASK, HONEST)  # the reference worker still works (or was replaced)
+    assert ok.correct, ok.error

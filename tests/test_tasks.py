@@ -206,3 +206,21 @@ def test_kernelbook_parquet_upstream_columns(tmp_path):
     assert len(pairs) == 1 and pairs[0].name == "kbook_Add_u1" and "Add" in pairs[0].plan
     with pytest.raises(FileNotFoundError):
         load_kernelbook(str(tmp_path / "nope.jsonl"))
+
+
+def test_synthetic_tasks_avoid_heldout_ops_and_their_golds_pass():
+    from tritonrl.config import ExtensionsConfig, VerifierConfig
+    from tritonrl.tasks.synthetic import synthetic_pairs, synthetic_tasks
+    from tritonrl.verifier_workers.funnel import Verifier
+
+    tasks = synthetic_tasks(24)
+    assert len({t.reference_src for t in tasks}) == 24
+    heldout_ops = {"sin", "cos", "tanh", "softmax", "mean"}
+    assert not any(f"torch.{op}" in t.reference_src or f"tl.{op}" in t.gold_src for t in tasks for op in heldout_ops)
+    pairs = synthetic_pairs(24)
+    assert all(p.plan.split("computes ")[1].split(" in fp32")[0] in p.code for p in pairs)
+    with Verifier(VerifierConfig(stages=["static", "compile", "full"]), ExtensionsConfig(multi_input=False),
+                  device="cpu") as v:
+        for t in tasks[:4]:
+            verdict = v.verify(t, t.gold_src)
+            assert verdict.correct, (t.name, verdict.error)

@@ -81,6 +81,8 @@ class VerifierConfig:
     sandbox: SandboxConfig = field(default_factory=SandboxConfig)
     judge: JudgeConfig = field(default_factory=JudgeConfig)
     compile_target_arch: int = 90  # GPUTarget("cuda", arch, 32) when compiling without a GPU
+    # GPU: compare outputs on the device in the reference worker (CUDA IPC), not on the host after a copy
+    device_compare: bool = True
 
 
 @dataclass
@@ -173,6 +175,7 @@ class DataConfig:
     kernelbench_path: str = ""  # a JSONL file or dir; empty: the HF hub dataset
     kernelbench_levels: list[int] = field(default_factory=lambda: [1, 2])
     kernelbook_path: str = ""  # extra SFT pairs in KernelBook's format
+    synthetic_sft: int = 0  # extra SFT pairs of generated elementwise tasks (tasks/synthetic.py); 0: none
     heldout: list[str] = field(default_factory=list)  # empty: the suite's own held-out split
 
 

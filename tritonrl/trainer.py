@@ -26,6 +26,7 @@ from tritonrl.tasks.curriculum import CurriculumSampler
 from tritonrl.tasks.kernelbench import load_kernelbench
 from tritonrl.tasks.kernelbook import gold_pairs, load_kernelbook
 from tritonrl.tasks.suite import load_builtin
+from tritonrl.tasks.synthetic import synthetic_pairs
 from tritonrl.tasks.task import Task
 from tritonrl.tracking import Tracker, flatten
 from tritonrl.verifier_workers.pool import VerifierPool
@@ -127,9 +128,9 @@ class Trainer:
         self.tracker.log_metrics({f"heldout/correct_{tag}": acc,
                                   f"heldout/stage_reached_{tag}": sum(s.verdict.reward for s in flat) / max(len(flat), 1)},
                                  step=self.step)
-        sample = max(flat, key=lambda s: (s.verdict.correct, s.verdict.reward), default=None)
-        if sample is not None:
-            self.tracker.log_text(sample.sample.text, f"samples/heldout_{tag}_{sample.task.name}.md")
+        for i, s in enumerate(flat):  # every held-out answer, with its verdict: what reviewers read first
+            note = f"\n\n<!-- correct={s.verdict.correct} stage={s.verdict.stage} error={s.verdict.error} -->\n"
+            self.tracker.log_text(s.sample.text + note, f"samples/heldout_{tag}/{s.task.name}_{i}.md")
         return acc
 
     def sync_weights(self) -> float:
@@ -142,6 +143,8 @@ class Trainer:
         pairs = gold_pairs(self.train_tasks)
         if cfg.data.kernelbook_path:
             pairs += load_kernelbook(cfg.data.kernelbook_path)
+        if cfg.data.synthetic_sft:
+            pairs += synthetic_pairs(cfg.data.synthetic_sft, seed=cfg.train.seed)
         if cfg.train.sft_max_examples:
             pairs = pairs[: cfg.train.sft_max_examples]
         examples = [(build_prompt(p, self.tokenizer), sft_target(p.plan, p.code)) for p in pairs]

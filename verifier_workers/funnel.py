@@ -13,7 +13,7 @@ import hashlib
 import secrets
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import psutil
@@ -42,6 +42,7 @@ class _Ctx:
     base: dict[str, int]
     cand_key: str
     cand_loaded: bool = False
+    cand_sent: bool = False  # the candidate's code went to a worker (even if its import then failed)
     probe: tuple[str, dict, list] | None = None  # (variant signature, candidate result, outputs)
     detail: dict[str, Any] = field(default_factory=dict)
 
@@ -71,6 +72,10 @@ def _has_children(sb: Sandbox) -> bool:
         return False
 
 
+class _SlotMissing(Exception):
+    """The reference worker no longer holds the outputs a comparison needs."""
+
+
 class _RoleError(Exception):
     def __init__(self, err: SandboxError, role: str):
         super().__init__(str(err))
@@ -95,6 +100,7 @@ class Verifier:
         self.judge = make_judge(self.cfg.judge)
         self._ref_cache: OrderedDict[tuple, tuple[dict, list[torch.Tensor]]] = OrderedDict()
         self._ref_times: dict[tuple, dict] = {}
+        self.device_compare = device == "cuda" and self.cfg.device_compare
 
     # ------------------------------------------------------------------ public
     def verify(self, task: Task, code: str) -> Verdict:
@@ -193,21 +199,26 @@ class Verifier:
 
     def _load_candidate(self, ctx: _Ctx, stage: str) -> None:
         if not ctx.cand_loaded:
+            ctx.cand_sent = True
             self._load(self.candidate, ctx.cand_key, ctx.code, "load", ["ModelNew"])
             ctx.cand_loaded = True
 
     # ------------------------------------------------------------------ running one variant
-    def _run_reference(self, ctx: _Ctx, var: variants.Variant, stage: str) -> tuple[dict, list[torch.Tensor]]:
+    def _run_reference(self, ctx: _Ctx, var: variants.Variant, stage: str) -> tuple[dict, list | str]:
+        """The reference's reply and its outputs: tensors, or (device compare) the slot that holds them."""
         key, src = self._ref_key(ctx, var.overrides)
         ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype)
         if ck in self._ref_cache:
             self._ref_cache.move_to_end(ck)
             return self._ref_cache[ck]
         self._load(self.reference, key, src, stage, ["Model", "get_inputs", "get_init_inputs"])
+        slot = "|".join(map(str, ck)) if self.device_compare else None
         reply, tensors = self._call(self.reference, "run", {
             "module": key, "ref": key, "cls": "Model", "seed": var.seed, "init_seed": ctx.seeds[7],
-            "device": self.device, "dtype": var.dtype, "scale": var.scale, "check": False}, stage)
-        outs = compare.unpack(tensors, reply.get("n_out", 0)) if reply.get("ok") and not reply.get("skipped") else []
+            "device": self.device, "dtype": var.dtype, "scale": var.scale, "check": False,
+            "on_device": self.device_compare, "keep": slot}, stage)
+        ran = reply.get("ok") and not reply.get("skipped")
+        outs = (slot if slot else compare.unpack(tensors, reply.get("n_out", 0))) if ran else []
         self._ref_cache[ck] = (reply, outs)
         while len(self._ref_cache) > 32:
             self._ref_cache.popitem(last=False)
@@ -221,8 +232,10 @@ class Verifier:
         reply, tensors = self._call(self.candidate, "run", {
             "module": ctx.cand_key, "ref": key, "cls": "ModelNew", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "grad_modes": var.grad_modes,
-            "check": True, "check_inputs": not mutates, "record_specs": record_specs, "capture_errors": True}, stage)
-        reply["outs"] = compare.unpack(tensors, reply.get("n_out", 0)) if reply.get("ok") else []
+            "check": True, "check_inputs": not mutates, "record_specs": record_specs, "capture_errors": True,
+            "on_device": self.device_compare, "export": self.device_compare}, stage)
+        exported = self.device_compare or not reply.get("ok")  # exported: handles, not tensors, came back
+        reply["outs"] = [] if exported else compare.unpack(tensors, reply.get("n_out", 0))
         return reply
 
     def _check_variant(self, ctx: _Ctx, var: variants.Variant, stage: str, cand: dict | None = None) -> dict:
@@ -238,9 +251,14 @@ class Verifier:
             return {**rec, "passed": True, "skipped": _one_line(ref.get("error") or ref.get("skipped"), 200)}
         if cand is None:
             cand = self._run_candidate(ctx, var, stage, bool(ref.get("mutates_inputs")))
-        return self._judge_run(ctx, rec, cand, ref_outs)
+        try:
+            return self._judge_run(ctx, rec, cand, ref_outs, stage)
+        except _SlotMissing:  # the reference worker was replaced or evicted the slot: run it again
+            self._ref_cache.pop(next((k for k, v in self._ref_cache.items() if v[1] == ref_outs), None), None)
+            _, ref_outs = self._run_reference(ctx, var, stage)
+            return self._judge_run(ctx, rec, cand, ref_outs, stage)
 
-    def _judge_run(self, ctx: _Ctx, rec: dict, cand: dict, ref_outs: list) -> dict:
+    def _judge_run(self, ctx: _Ctx, rec: dict, cand: dict, ref_outs: list | str, stage: str) -> dict:
         v = ctx.verdict
         if not cand.get("ok"):
             rec["error"] = _one_line(f"{cand.get('error', 'error')}", 250)
@@ -257,7 +275,7 @@ class Verifier:
             return rec
         if cand.get("skipped"):
             return {**rec, "passed": True, "skipped": cand["skipped"]}
-        res = compare.compare_outputs(ref_outs, cand["outs"], self.cfg.tolerances)
+        res = self._compare(ref_outs, cand, stage)
         rec.update({k: res[k] for k in ("max_abs_err", "max_rel_err", "atol", "rtol")})
         rec["launches"] = cand.get("launches")
         if not res["passed"]:
@@ -265,6 +283,24 @@ class Verifier:
             return rec
         rec["passed"] = True
         return rec
+
+    def _compare(self, ref_outs: list | str, cand: dict, stage: str) -> dict:
+        """allclose of candidate vs reference outputs: here on host tensors, or in the reference worker on the
+        device (ref_outs is then the slot holding the reference's outputs; see device_compare.py)."""
+        if not isinstance(ref_outs, str):
+            return compare.compare_outputs(ref_outs, cand["outs"], self.cfg.tolerances)
+        failed = {"passed": False, "max_abs_err": None, "max_rel_err": None, "atol": None, "rtol": None}
+        try:  # the handles come from the candidate: a reference-worker failure here is the candidate's
+            reply, _ = self.reference.call("compare", {"slot": ref_outs, "handles": cand.get("handles"),
+                                                       "tolerances": asdict(self.cfg.tolerances)},
+                                           timeout=self._timeout(stage))
+        except SandboxError as e:
+            return {**failed, "error": f"its output handles broke the comparison ({e.kind})"}
+        if reply.get("missing"):
+            raise _SlotMissing
+        if not reply.get("ok"):
+            return {**failed, "error": f"unusable outputs: {_one_line(reply.get('error', ''), 200)}"}
+        return reply["result"]
 
     def _fail_variant(self, rec: dict, stage: str) -> None:
         where = "" if rec["name"] in ("original", "tiny") else f" (variant {rec['name']})"
@@ -383,7 +419,8 @@ class Verifier:
                   "flush_bytes": tc.flush_bytes if tc.flush_l2 else 0}
         self._load(self.candidate, key, src, "timing", ["get_inputs", "get_init_inputs"])
         cand, ct = self._call(self.candidate, "time", {**common, "module": ctx.cand_key, "cls": "ModelNew",
-                                                       "method": method, "check": True}, "timing")
+                                                       "method": method, "check": True,
+                                                       "export": self.device_compare}, "timing")
         if not cand.get("ok"):
             raise StageFailed(f"runtime error in stage timing: {_one_line(cand.get('error', ''), 250)}")
         if cand.get("violations"):
@@ -393,7 +430,8 @@ class Verifier:
                      tc.flush_l2)
         cached = self._ref_times.get(cache_key) if use_cache else None
         self._load(self.reference, key, src, "timing", ["Model", "get_inputs", "get_init_inputs"])
-        ref_args = {**common, "module": key, "cls": "Model", "check": False}
+        slot = f"timed|{key}|{seed}" if self.device_compare else None
+        ref_args = {**common, "module": key, "cls": "Model", "check": False, "keep": slot}
         if cached is not None:
             ref_args.update(method="none", indices=cand["indices"])
         else:
@@ -402,9 +440,14 @@ class Verifier:
         if not ref.get("ok"):
             raise StageFailed(f"reference failed in stage timing: {_one_line(ref.get('error', ''), 250)}")
         # every timed trial of the candidate must produce what the reference produces on the same inputs
-        ref_outs, cand_outs = compare.unpack(rt, ref.get("n_out", 0)), compare.unpack(ct, cand.get("n_out", 0))
-        res = compare.compare_outputs(ref_outs, cand_outs, self.cfg.tolerances)
-        atol, rtol = compare.tolerance_for(ref_outs[0].dtype, self.cfg.tolerances) if ref_outs else (0.0, 0.0)
+        if slot:
+            res = self._compare(slot, cand, "timing")
+            dtypes = [getattr(torch, d) for d in ref.get("out_dtypes", [])]
+        else:
+            ref_outs = compare.unpack(rt, ref.get("n_out", 0))
+            res = self._compare(ref_outs, {"outs": compare.unpack(ct, cand.get("n_out", 0))}, "timing")
+            dtypes = [o.dtype for o in ref_outs]
+        atol, rtol = compare.tolerance_for(dtypes[0], self.cfg.tolerances) if dtypes else (0.0, 0.0)
         bad = compare.compare_fingerprints(rt["fp"].tolist(), rt["fp_scale"].tolist(), ct["fp"].tolist(),
                                            ref.get("weight_sum", 0.0), atol, rtol)
         if not res["passed"] or bad is not None:
@@ -425,6 +468,8 @@ class Verifier:
     # ------------------------------------------------------------------ worker hygiene
     def _after_verify(self, ctx: _Ctx) -> None:
         """Detect runtime patching, forget the candidate, and restart workers that are not clean."""
+        if not ctx.cand_sent:  # rejected before any worker saw the candidate: nothing to check or reset
+            return
         for sb in (self.candidate, self.compiler):
             if sb is None or not sb.alive:
                 continue

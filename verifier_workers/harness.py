@@ -27,7 +27,7 @@ from typing import Any
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from tritonrl.verifier_workers import compile_check, timing
+from tritonrl.verifier_workers import compile_check, device_compare, timing
 
 _type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
 _get_ident, _active_count = threading.get_ident, threading.active_count
@@ -280,6 +280,7 @@ def op_reset(_args: dict, _tensors: dict) -> tuple[dict, dict]:
         except OSError:
             pass
     _STATE["files"].clear()
+    device_compare.forget()
     gc.collect()
     if torch.cuda.is_available():
         torch.cuda.empty_cache()
@@ -394,11 +395,13 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
 def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
     """Build inputs and a model from seeds, run the forward under each grad mode, return outputs.
 
-    args: module, ref, cls, seed, init_seed, device, dtype, scale, grad_modes, check, record_specs."""
+    args: module, ref, cls, seed, init_seed, device, dtype, scale, grad_modes, check, record_specs, on_device
+    (generate inputs on the device), keep (reference: hold outputs on the device under this slot instead of
+    sending them), export (candidate: send CUDA IPC handles instead of the outputs)."""
     mod, ref = _module(args["module"]), _module(args["ref"])
     device, dtype = args["device"], _DTYPES.get(args.get("dtype") or "")
-    check = bool(args.get("check"))
-    inputs = _make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)))
+    check, on_device = bool(args.get("check")), bool(args.get("on_device"))
+    inputs = _make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device)
     if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
         return {"skipped": "no float32 inputs to cast"}, {}
     model = _make_model(mod, args["cls"], ref, args["init_seed"], device, dtype)
@@ -424,7 +427,7 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
         if first is None:
             first = out
     if not check:  # the reference: tell the supervisor whether it mutates its own inputs
-        fresh = _make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)))
+        fresh = _make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device)
         result["mutates_inputs"] = any(_isinstance(a, _Tensor) and not _same(a, b) for a, b in zip(inputs, fresh))
     outs = _flatten(first)
     out_violations = _check_outputs(outs, inputs, device) if check else []
@@ -436,7 +439,19 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
     if "output_not_tensor" in out_violations or "output_subclass" in out_violations:
         return {**result, "n_out": 0}, {}
     result["n_out"] = _len(outs)
-    return result, {f"out_{i}": o.detach() for i, o in enumerate(outs)}
+    return _send_outputs(args, result, outs, {})
+
+
+def _send_outputs(args: dict, result: dict, outs: list, tensors: dict) -> tuple[dict, dict]:
+    """Outputs go back as tensors, or stay on the device (keep / export: see device_compare.py)."""
+    if args.get("keep"):
+        device_compare.keep(args["keep"], outs)
+        result["out_dtypes"] = [device_compare.dtype_name(o) for o in outs]
+    elif args.get("export"):
+        result["handles"] = device_compare.export(outs)
+    else:
+        tensors.update({f"out_{i}": o.detach() for i, o in enumerate(outs)})
+    return result, tensors
 
 
 def _fingerprint_weights(outs: list, seed: int, device: str) -> list[torch.Tensor]:
@@ -532,9 +547,8 @@ def op_time(args: dict, _tensors: dict) -> tuple[dict, dict]:
     outs = _flatten(last) or []
     if all(_type(o) is _Tensor for o in outs):
         res["n_out"] = _len(outs)
-        tensors.update({f"out_{i}": o.detach() for i, o in enumerate(outs)})
-    else:
-        res["n_out"] = 0
+        return _send_outputs(args, res, outs, tensors)
+    res["n_out"] = 0
     return res, tensors
 
 
@@ -567,7 +581,8 @@ def op_compile(args: dict, _tensors: dict) -> tuple[dict, dict]:
     return compile_check.compile_specs(_module(args["key"]), args["specs"], int(args["arch"])), {}
 
 
-HANDLERS = {"load": op_load, "reset": op_reset, "run": op_run, "time": op_time, "compile": op_compile}
+HANDLERS = {"load": op_load, "reset": op_reset, "run": op_run, "time": op_time, "compile": op_compile,
+            **device_compare.HANDLERS}
 
 def _preload_lazy_patches() -> None:
     """Entering a TorchDispatchMode imports torch._dynamo, which rewraps torch.manual_seed & co. Do it
@@ -581,4 +596,4 @@ def _preload_lazy_patches() -> None:
 _preload_lazy_patches()
 # Installed now, before any candidate module exists in this process; the worker's integrity snapshot
 # (taken after this import) then also covers these objects.
-INTEGRITY_MODULES = _install_hooks() + [sys.modules[__name__], timing]
+INTEGRITY_MODULES = _install_hooks() + [sys.modules[__name__], timing, device_compare]

@@ -1,0 +1,53 @@
+"""The GPU path's device-side comparison: slot bookkeeping and validation of hostile handles (CPU-checkable
+parts; the CUDA IPC round trip itself is covered by tests/test_gpu_verifier.py)."""
+import pytest
+import torch
+
+from tritonrl.verifier_workers import device_compare as dc
+
+
+@pytest.fixture(autouse=True)
+def _clean():
+    dc.forget()
+    yield
+    dc.forget()
+
+
+def test_missing_slot_is_reported_not_guessed():
+    reply, _ = dc.op_compare({"slot": "nope", "handles": []}, {})
+    assert reply == {"missing": True}
+
+
+def test_wrong_number_of_outputs_fails_the_comparison():
+    dc.keep("s", [torch.zeros(4)])
+    reply, _ = dc.op_compare({"slot": "s", "handles": []}, {})
+    assert reply["result"]["passed"] is False and "0 outputs, expected 1" in reply["result"]["error"]
+
+
+def test_slots_are_evicted_least_recently_used_first(monkeypatch):
+    monkeypatch.setattr(dc, "KEPT_BYTES", 3 * 400)
+    for name in "abcd":
+        dc.keep(name, [torch.zeros(100)])  # 400 bytes each
+    assert list(dc._KEPT) == ["b", "c", "d"]
+    dc.op_compare({"slot": "b", "handles": []}, {})  # a use refreshes the slot
+    dc.keep("e", [torch.zeros(100)])
+    assert list(dc._KEPT) == ["d", "b", "e"]
+
+
+@pytest.mark.parametrize("handle, match", [
+    ({"dtype": "complex64", "size": [4]}, "dtype"),
+    ({"dtype": "float32", "size": "4"}, "size"),
+    ({"dtype": "float32", "size": [4, True]}, "size"),
+    ({"dtype": "float32", "size": [4], "stride": [1, 1]}, "stride"),
+    ({"dtype": "float32", "size": [4], "stride": [-1]}, "stride"),
+    ({"dtype": "float32", "size": [4], "empty": True}, "empty"),
+])
+def test_malformed_handles_are_rejected(handle, match):
+    with pytest.raises(ValueError, match=match):
+        dc.open_handle(handle)
+
+
+def test_bad_handle_list_is_an_error():
+    dc.keep("s", [torch.zeros(4)])
+    with pytest.raises(ValueError, match="bad output handles"):
+        dc.op_compare({"slot": "s", "handles": "x"}, {})
