@@ -87,9 +87,10 @@ def _expression(rng: random.Random) -> tuple[str, str, str, bool]:
         exprs = {"mul_add": (f"x * {a} + {b}",) * 2, "square_mul": (f"x * x * {a}",) * 2}[form]
         return f"{form}", exprs[0], exprs[1], False
     tl_op = (_OPS | _POSITIVE_OPS)[op]
-    form = rng.choice(["mul", "add", "mul_add", "inner_mul"])
+    form = rng.choice(["plain", "mul", "add", "mul_add", "inner_mul"])
     t, g = f"torch.{op}", f"tl.{tl_op}"
-    exprs = {"mul": (f"{t}(x) * {a}", f"{g}(x) * {a}"), "add": (f"{t}(x) + {b}", f"{g}(x) + {b}"),
+    exprs = {"plain": (f"{t}(x)", f"{g}(x)"), "mul": (f"{t}(x) * {a}", f"{g}(x) * {a}"),
+             "add": (f"{t}(x) + {b}", f"{g}(x) + {b}"),
              "mul_add": (f"{t}(x) * {a} + {b}", f"{g}(x) * {a} + {b}"),
              "inner_mul": (f"{t}(x * {a})", f"{g}(x * {a})")}[form]
     return f"{op}_{form}", exprs[0], exprs[1], positive
