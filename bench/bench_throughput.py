@@ -1,12 +1,15 @@
 """Verifier throughput (verdicts/s) on a mixed corpus of gold, broken and cheating candidates over the
-built-in suite: warm workers (one Verifier) vs a fresh Verifier per candidate; staged vs unstaged funnel.
-Run: python bench/bench_throughput.py [--device auto|cpu|cuda] [--tasks 6]
+built-in suite: warm workers (one Verifier) vs a fresh Verifier per candidate; staged vs unstaged funnel;
+and one pool actor's worth of lanes (`VerifierWorker`, as the Ray actor runs it: N Verifiers sharing one
+GPU, timing exclusive).
+Run: python bench/bench_throughput.py [--device auto|cpu|cuda] [--tasks 6] [--lanes 4]
 """
 from __future__ import annotations
 
 import argparse
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from tqdm import tqdm
@@ -14,6 +17,7 @@ from tqdm import tqdm
 from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.suite import load_builtin
 from tritonrl.verifier_workers.funnel import Verifier
+from tritonrl.verifier_workers.pool import VerifierWorker
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from test_runtime_anticheat import CHEATS, TASK, WRONG  # noqa: E402
@@ -52,11 +56,38 @@ def run(items, device: str, staged: bool, warm: bool) -> tuple[float, int, dict[
     return len(items) / (time.perf_counter() - t0), correct, by_kind
 
 
+def run_lanes(items, device: str, lanes: int) -> tuple[float, int, dict[str, list[float]]]:
+    """The pool actor's own class, in-process: `lanes` concurrent verify calls, as Ray's max_concurrency
+    drives it. Each lane first verifies one gold, untimed (warm start, as in `run`)."""
+    ext = ExtensionsConfig(staged=True)
+    worker = VerifierWorker(VerifierConfig(), ext, device, slots=lanes)
+    gold = next(task for kind, task, _ in items if kind == "gold")
+    by_kind: dict[str, list[float]] = {}
+
+    def one(item):
+        kind, task, code = item
+        ts = time.perf_counter()
+        ok = worker.verify(task, code)["correct"]
+        return kind, ok, time.perf_counter() - ts
+
+    with ThreadPoolExecutor(lanes) as ex:
+        list(ex.map(one, [("gold", gold, gold.gold_src)] * lanes))
+        t0 = time.perf_counter()
+        correct = 0
+        for kind, ok, dt in tqdm(ex.map(one, items), total=len(items), desc=f"lanes={lanes}", file=sys.stderr):
+            correct += ok
+            by_kind.setdefault(kind, []).append(dt)
+        rate = len(items) / (time.perf_counter() - t0)
+    worker.close()
+    return rate, correct, by_kind
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--device", default="auto")
     ap.add_argument("--tasks", type=int, default=6)
     ap.add_argument("--fresh-items", type=int, default=8, help="corpus prefix for the (slow) fresh-process mode")
+    ap.add_argument("--lanes", type=int, default=4, help="lanes of the pool-actor row (0: skip it)")
     args = ap.parse_args()
     items = corpus(args.tasks)
     print(f"{len(items)} candidates")
@@ -67,6 +98,10 @@ def main():
         rate, ok, by_kind = run(subset, args.device, staged, warm)
         mean = " ".join(f"{sum(by_kind[k]) / len(by_kind[k]):9.3f}" if by_kind.get(k) else f"{'-':>9s}" for k in kinds)
         print(f"{f'staged={staged} warm={warm} n={len(subset)}':28s} {rate:10.3f} {ok:8d} {mean}", flush=True)
+    if args.lanes:
+        rate, ok, by_kind = run_lanes(items, args.device, args.lanes)
+        mean = " ".join(f"{sum(by_kind[k]) / len(by_kind[k]):9.3f}" if by_kind.get(k) else f"{'-':>9s}" for k in kinds)
+        print(f"{f'pool actor lanes={args.lanes} n={len(items)}':28s} {rate:10.3f} {ok:8d} {mean}", flush=True)
 
 
 if __name__ == "__main__":

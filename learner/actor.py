@@ -199,24 +199,51 @@ class LearnerWorker:
                 out.append(lp[i, p - 1: p - 1 + len(s.response_ids)].tolist())
         return out
 
-    def named_weights(self) -> dict[str, torch.Tensor] | None:
-        """Rank 0: {HF name: CPU tensor} with LoRA merged; other ranks None. Collective under ZeRO-3."""
+    def named_weights(self, device: str = "cpu") -> dict[str, torch.Tensor] | None:
+        """Rank 0: {HF name: tensor} with LoRA merged; other ranks None. Collective under ZeRO-3.
+
+        device="cpu": copies (for the object store). device="cuda": on this rank's GPU, no copy where the
+        parameter is already whole (ZeRO <= 2), for the GPU senders."""
         import deepspeed
 
         module = self.engine.module
         gathered: list[tuple[str, torch.Tensor]] = []
+        take = (lambda p: p.detach().to("cpu", copy=True)) if device == "cpu" else (lambda p: p.detach())
         for name, p in module.named_parameters():
             if self.cfg.zero_stage == 3:
                 with deepspeed.zero.GatheredParameters([p], modifier_rank=None):
-                    if self.rank == 0:
-                        gathered.append((name, p.detach().to("cpu", copy=True)))
+                    if self.rank == 0:  # the gathered view is freed on exit: keep a copy
+                        gathered.append((name, p.detach().clone() if device != "cpu" else take(p)))
             elif self.rank == 0:
-                gathered.append((name, p.detach().to("cpu", copy=True)))
+                gathered.append((name, take(p)))
         if self.rank != 0:
             return None
         if is_peft(module):
             return dict(merge_lora_state(gathered, lora_scalings(module)))
         return dict(gathered)
+
+    # ------------------------------------------------------------------ GPU weight sync (rank 0 sends)
+    def gpu_uuid(self) -> str:
+        return str(torch.cuda.get_device_properties(0).uuid) if self.device == "cuda" else ""
+
+    def init_weight_sync(self, engines: list, kind: str) -> str:
+        """Build the GPU sender (NCCL broadcast or CUDA IPC) here, in the process that holds the weights;
+        rank 0 only. Returns the transport chosen."""
+        if self.rank != 0:
+            return kind
+        from tritonrl.rollout.weight_sync import make_sender
+
+        self.sender = make_sender(kind, engines)
+        return type(self.sender).__name__
+
+    def push_weights(self) -> float:
+        """Collective: every rank joins the gather, rank 0 sends to every engine. Returns seconds (rank 0)."""
+        t = time.perf_counter()
+        named = self.named_weights(device="cuda")
+        if self.rank == 0:
+            self.sender.send(named)
+        del named
+        return time.perf_counter() - t
 
     def save_checkpoint(self, root: str, step: int) -> str:
         return checkpoint.save(self.engine, root, step, self.rank)

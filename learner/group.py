@@ -31,7 +31,8 @@ class LearnerGroup:
                              f"micro_batch_size={cfg.micro_batch_size}")
         self.cfg, self.device = cfg, device
         t0 = time.perf_counter()
-        bundle = {"GPU": 1, "CPU": 1} if device == "cuda" else {"CPU": 1}
+        gpus = cfg.num_gpus_per_rank  # < 1 when the learner shares its GPU with rollout and verifier
+        bundle = {"GPU": gpus, "CPU": 1} if device == "cuda" else {"CPU": 1}
         self.pg = placement_group([bundle] * cfg.world_size, strategy="PACK")
         if not self.pg.wait(timeout_seconds=300):
             remove_placement_group(self.pg)
@@ -40,7 +41,7 @@ class LearnerGroup:
         env = {k: os.environ[k] for k in ("TORCH_EXTENSIONS_DIR", "TRITONRL_EXT_BUILD_TIMEOUT") if k in os.environ}
         self.actors = []
         for rank in range(cfg.world_size):
-            opts = {"num_gpus": 1, "num_cpus": 1} if device == "cuda" else {"num_cpus": 1}
+            opts = {"num_gpus": gpus, "num_cpus": 1} if device == "cuda" else {"num_cpus": 1}
             self.actors.append(LearnerActor.options(
                 **opts, runtime_env={"env_vars": env} if env else None,
                 scheduling_strategy=PlacementGroupSchedulingStrategy(self.pg, placement_group_bundle_index=rank),
@@ -112,6 +113,17 @@ class LearnerGroup:
 
     def named_weights(self) -> dict:
         return ray.get(self.weights_ref())
+
+    # ------------------------------------------------------------------ GPU weight sync
+    def gpu_uuids(self) -> list[str]:
+        return ray.get([a.gpu_uuid.remote() for a in self.actors])
+
+    def init_weight_sync(self, engines: list, kind: str) -> str:
+        """GPU transports run inside learner rank 0 (it owns the weights on its GPU); see weight_sync.py."""
+        return ray.get([a.init_weight_sync.remote(engines, kind) for a in self.actors])[0]
+
+    def push_weights(self) -> float:
+        return ray.get([a.push_weights.remote() for a in self.actors])[0]
 
     def checkpoint(self, root: str, step: int) -> str:
         return ray.get([a.save_checkpoint.remote(os.path.abspath(root), step) for a in self.actors])[0]

@@ -21,6 +21,7 @@ class SamplingSpec:
     top_p: float = 1.0
     seed: int | None = None
     logprobs: bool = True  # return the log-prob of each sampled token
+    ignore_eos: bool = False  # benchmarks: every sample runs to max_new_tokens (vLLM engine)
 
 
 @dataclass
@@ -50,6 +51,10 @@ class InferenceEngine(ABC):
     def transports(self) -> list[str]:
         """Weight-sync transports this engine accepts (weight_sync.make_sender picks one)."""
         return ["object_store"]
+
+    def gpu_uuids(self) -> list[str]:
+        """Physical GPUs this engine's workers run on (for choosing CUDA IPC); empty when not on a GPU."""
+        return []
 
     def ready(self) -> bool:
         """Ray: `ray.get(engine.ready.remote())` waits for construction to finish."""

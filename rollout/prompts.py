@@ -11,18 +11,12 @@ from typing import Any
 SYSTEM = ("You are an expert GPU kernel engineer. You rewrite PyTorch programs as custom Triton kernels "
           "that are correct and fast.")
 
-INSTRUCTIONS = """Rewrite the architecture above as `ModelNew`, using custom Triton kernels.
-
-Answer in exactly this format:
-1. First a plan inside <plan>...</plan>: which operators to fuse into which kernels, the tiling/blocking \
-(BLOCK sizes, grid), and the memory access pattern (loads, stores, masks, data types).
-2. Then one ```python fenced block with a complete, self-contained Python file that:
-   - imports torch, torch.nn as nn, triton and triton.language as tl;
-   - defines one or more @triton.jit kernels that do ALL of the computation;
-   - defines `class ModelNew(nn.Module)` with the same constructor arguments as `Model`, whose forward \
-launches those kernels. PyTorch may only allocate outputs and make views (torch.empty, .view, .contiguous); \
-no torch math, no torch.nn.functional, no calls to the original Model.
-Do not define get_inputs or get_init_inputs. Write nothing after the code block."""
+INSTRUCTIONS = """Rewrite it as `ModelNew` using Triton kernels. Answer with a plan in <plan>...</plan> \
+(kernels and what each fuses, BLOCK sizes and grid, loads/stores/masks), then one ```python block with a \
+complete file: imports (torch, torch.nn as nn, triton, triton.language as tl), @triton.jit kernels doing ALL \
+the math, and `class ModelNew(nn.Module)` with Model's constructor arguments whose forward only allocates \
+outputs, makes views and launches the kernels (no torch math, no torch.nn.functional, no call to Model). \
+No get_inputs or get_init_inputs; nothing after the code block."""
 
 
 def user_message(reference_src: str) -> str:

@@ -6,6 +6,7 @@ which every vLLM worker mixes in.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import time
 from typing import Any
@@ -18,7 +19,7 @@ EXTENSION = "tritonrl.rollout.worker_extension.WeightUpdateExtension"
 class VLLMEngine(InferenceEngine):
     def __init__(self, model_path: str, device: str = "cpu", dtype: str = "float32", max_model_len: int = 2048,
                  gpu_memory_utilization: float = 0.3, enable_sleep_mode: bool = False, seed: int = 0,
-                 num_threads: int | None = None):
+                 num_threads: int | None = None, llm_kwargs: dict[str, Any] | None = None):
         if device == "cpu":
             # keep the engine core in this process: collective_rpc then hands tensors over by reference
             os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
@@ -34,8 +35,11 @@ class VLLMEngine(InferenceEngine):
                                       worker_extension_cls=EXTENSION, enable_prefix_caching=True)
         if device == "cuda":
             kwargs.update(gpu_memory_utilization=gpu_memory_utilization, enable_sleep_mode=enable_sleep_mode)
+            if importlib.util.find_spec("flashinfer") is None:  # optional: vLLM's own samplers serve without it
+                os.environ.setdefault("VLLM_USE_FLASHINFER_SAMPLER", "0")
         else:
             kwargs.update(enforce_eager=True)
+        kwargs.update(llm_kwargs or {})  # e.g. load_format="dummy" for benchmarks on random weights
         self.llm = LLM(**kwargs)
         self.init_s = time.perf_counter() - t0
         self.tokenizer = AutoTokenizer.from_pretrained(model_path)
@@ -51,7 +55,8 @@ class VLLMEngine(InferenceEngine):
 
         self.wake_up()
         params = SamplingParams(n=sampling.n, max_tokens=sampling.max_new_tokens, temperature=sampling.temperature,
-                                top_p=sampling.top_p, seed=sampling.seed, logprobs=0 if sampling.logprobs else None)
+                                top_p=sampling.top_p, seed=sampling.seed, logprobs=0 if sampling.logprobs else None,
+                                ignore_eos=sampling.ignore_eos)
         # tokenise here (no extra BOS): the same prompt ids the HF engine and the learner see
         prompt_ids = [self.tokenizer(p, add_special_tokens=False)["input_ids"] for p in prompts]
         outputs = self.llm.generate([{"prompt_token_ids": ids} for ids in prompt_ids], params, use_tqdm=False)
@@ -94,6 +99,10 @@ class VLLMEngine(InferenceEngine):
         n = self.llm.collective_rpc("update_weights_from_ipc_handles", args=(payload,))[0]
         self.llm.reset_prefix_cache()
         return n
+
+    def gpu_uuids(self) -> list[str]:
+        """One per vLLM worker (tensor-parallel rank); empty on a CPU."""
+        return list(self.llm.collective_rpc("gpu_uuid")) if self.device == "cuda" else []
 
     def transports(self) -> list[str]:
         return ["object_store", "nccl", "ipc"] if self.device == "cuda" else ["object_store"]

@@ -90,6 +90,10 @@ class WeightUpdateExtension:
         return len(metas)
 
     # ------------------------------------------------------------------ CUDA IPC (GPU, colocated)
+    def gpu_uuid(self) -> str:
+        """The physical GPU of this worker: IPC needs the learner on the same one."""
+        return str(torch.cuda.get_device_properties(self.device).uuid)
+
     def update_weights_from_ipc_handles(self, payload: bytes) -> int:
         """`payload`: pickled {gpu_uuid: [(name, (rebuild_fn, args))]} from torch's `reduce_tensor`.
 

@@ -208,19 +208,45 @@ def test_kernelbook_parquet_upstream_columns(tmp_path):
         load_kernelbook(str(tmp_path / "nope.jsonl"))
 
 
+def _forward_calls(src: str) -> set[str]:
+    """torch.<fn>( names called in a reference's forward (where the op a kernel must compute is named)."""
+    import re
+
+    body = src.split("def forward", 1)[1].split("\n\n\n", 1)[0]
+    return set(re.findall(r"torch\.(?:nn\.functional\.)?(\w+)\(", body))
+
+
 def test_synthetic_tasks_avoid_heldout_ops_and_their_golds_pass():
+    import re
+
     from tritonrl.config import ExtensionsConfig, VerifierConfig
-    from tritonrl.tasks.synthetic import synthetic_pairs, synthetic_tasks
+    from tritonrl.tasks.synthetic import HELDOUT_OPS, synthetic_pairs, synthetic_tasks
     from tritonrl.verifier_workers.funnel import Verifier
 
-    tasks = synthetic_tasks(24)
-    assert len({t.reference_src for t in tasks}) == 24
-    heldout_ops = {"sin", "cos", "tanh", "softmax", "mean"}
-    assert not any(f"torch.{op}" in t.reference_src or f"tl.{op}" in t.gold_src for t in tasks for op in heldout_ops)
-    pairs = synthetic_pairs(24)
-    assert all(p.plan.split("computes ")[1].split(" in fp32")[0] in p.code for p in pairs)
+    n = 64  # what the laptop preset trains on (data.synthetic_sft)
+    tasks = synthetic_tasks(n)
+    assert len(tasks) == n and len({t.reference_src for t in tasks}) == n
+    assert [t.name for t in synthetic_tasks(n)] == [t.name for t in tasks]  # deterministic
+    # every op the held-out references call that no training reference calls, plus the listed ones
+    train_calls = set().union(*(_forward_calls(t.reference_src) for t in TASKS if t.split == "train"))
+    heldout_only = set().union(*(_forward_calls(t.reference_src) for t in TASKS if t.split == "heldout")) - train_calls
+    heldout_ops = heldout_only | set(HELDOUT_OPS) | {"sin", "cos", "tanh", "softmax", "mean"}
+    assert {"sin", "cos", "tanh", "mean", "log_softmax"} <= heldout_ops
+    for t in tasks:
+        used = set(re.findall(r"(?:torch|tl)\.(\w+)", t.reference_src + t.gold_src))
+        assert not used & heldout_ops, (t.name, used & heldout_ops)
+        assert t.split == "train" and t.name not in NAMES
+    # several distinct ops, each named the same in torch and Triton (the op is copied, not recalled)
+    ops = {m for t in tasks for m in re.findall(r"torch\.(\w+)\(x", t.reference_src)}
+    assert len(ops) >= 10, ops
+    pairs = synthetic_pairs(n)
+    for p, t in zip(pairs, tasks):
+        torch_expr = t.reference_src.split("        return ", 1)[1].split("\n", 1)[0]
+        tl_line = p.plan.split("computes ")[1].split(" in fp32")[0]  # "y = tl.exp2(x) * 0.5"
+        assert tl_line in p.code and tl_line == "y = " + torch_expr.replace("torch.", "tl.")
+        assert p.code == t.gold_src
     with Verifier(VerifierConfig(stages=["static", "compile", "full"]), ExtensionsConfig(multi_input=False),
                   device="cpu") as v:
-        for t in tasks[:4]:
+        for t in tasks:  # every gold the SFT data holds really passes
             verdict = v.verify(t, t.gold_src)
             assert verdict.correct, (t.name, verdict.error)

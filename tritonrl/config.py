@@ -27,7 +27,7 @@ class TimingConfig:
     trials: int = 50
     trim: float = 0.1  # fraction trimmed from each end before the mean
     flush_l2: bool = True  # flush L2 before each trial (cold-cache, as KernelBench)
-    flush_bytes: int = 256 * 1024 * 1024
+    flush_bytes: int = -1  # bytes written to evict L2; -1: twice the GPU's L2 (KernelBench writes 256 MB)
     implausible_speedup: float = 10.0  # above this: re-measure, then flag
     remeasure: int = 1  # how many re-measurements of an implausible speedup
 
@@ -90,7 +90,7 @@ class PoolConfig:
     num_workers: int = 0  # 0: one per GPU, or `cpu_workers` when the cluster has no GPUs
     cpu_workers: int = 2
     num_gpus_per_worker: float = 1.0
-    sandboxes_per_worker: int = 1
+    sandboxes_per_worker: int = 0  # lanes per actor; 0: 4 on a GPU (timing exclusive), 1 on a CPU
     cache_size: int = 4096
     max_retries: int = 2  # re-queues of a candidate whose actor died
 
@@ -110,14 +110,16 @@ class ModelConfig:
 class RolloutConfig:
     engine: str = "auto"  # auto | vllm | hf
     num_engines: int = 1
-    num_gpus_per_engine: float = 1.0  # fractional when colocated with the learner
-    placement: str = "colocated"  # colocated | separate
+    num_gpus_per_engine: float = 1.0  # fractional when colocated with the learner (preset gpu1)
     samples_per_prompt: int = 4  # G
     max_new_tokens: int = 512
     temperature: float = 1.0
     top_p: float = 1.0
     gpu_memory_utilization: float = 0.3
     enable_sleep_mode: bool = False
+    # learner -> engine weight transport: auto (CUDA IPC when every engine shares learner rank 0's GPU,
+    # else NCCL; the Ray object store on CPU) | ipc | nccl | object_store
+    weight_sync: str = "auto"
 
 
 @dataclass
@@ -132,6 +134,7 @@ class LoraConfig:
 @dataclass
 class LearnerConfig:
     world_size: int = 1
+    num_gpus_per_rank: float = 1.0  # < 1 to share a GPU with rollout engines and the verifier (colocated)
     zero_stage: int = 2
     lr: float = 1e-5
     sft_lr: float = 5e-5
@@ -183,6 +186,10 @@ class DataConfig:
 class TrainConfig:
     sft_epochs: int = 3
     sft_max_examples: int = 0  # 0: every gold/KernelBook pair; >0: the first N (quick runs, tests)
+    # >0: skip SFT pairs whose target (plan + code) is longer than this many tokens, e.g. answers that could
+    # not be produced within rollout.max_new_tokens anyway (the laptop preset); 0: keep all
+    sft_max_target_tokens: int = 0
+    sft_batch_size: int = 0  # sequences per SFT optimiser step; 0: one micro-batch per learner rank
     rl_steps: int = 10
     tasks_per_step: int = 4
     eval_every: int = 0  # 0: only at the end

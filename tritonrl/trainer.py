@@ -14,6 +14,7 @@ from tqdm.auto import tqdm
 
 from tritonrl.cluster import ensure_ray
 from tritonrl.config import Config
+from tritonrl.gpu_monitor import phase_metrics, start_monitor
 from tritonrl.experience import Scored, build_sequences, step_metrics, unparseable_verdict
 from tritonrl.learner.group import LearnerGroup
 from tritonrl.learner.sft import run_sft
@@ -76,7 +77,8 @@ class Trainer:
                                         max_model_len=cfg.model.max_model_len, seed=cfg.train.seed)
         with self._timed("setup/learner"):
             self.learner = LearnerGroup(cfg.learner, self.model_path, self.device)
-            self.sender = make_sender("auto", self.engines)
+            self.weight_sync = self._init_weight_sync()
+        self.monitor = start_monitor(self.device)  # GPU busy fraction per step phase (GPU nodes only)
         self.sampler = CurriculumSampler(self.train_tasks, cfg.curriculum, cfg.extensions.curriculum, cfg.train.seed)
         self.ckpt_dir = cfg.learner.checkpoint_dir or os.path.join(cfg.output_dir, "checkpoints")
         self.tracker.log_metrics({k: v for k, v in self.timings.items()}, step=0)
@@ -133,9 +135,35 @@ class Trainer:
             self.tracker.log_text(s.sample.text + note, f"samples/heldout_{tag}/{s.task.name}_{i}.md")
         return acc
 
+    def _init_weight_sync(self) -> str:
+        """The transport for learner -> engine weights (rollout.weight_sync). GPU transports live in learner
+        rank 0, which holds the weights: CUDA IPC when every engine shares its GPU, else NCCL."""
+        kind = self.cfg.rollout.weight_sync
+        if kind not in ("auto", "ipc", "nccl", "object_store"):
+            raise ValueError(f"rollout.weight_sync must be auto | ipc | nccl | object_store, got {kind!r}")
+        gpu_ok = self.device == "cuda" and all("ipc" in t for t in ray.get([e.transports.remote() for e in self.engines]))
+        if kind == "auto":
+            if not gpu_ok:
+                kind = "object_store"
+            else:
+                learner_gpu = self.learner.gpu_uuids()[0]
+                engine_gpus = [u for us in ray.get([e.gpu_uuids.remote() for e in self.engines]) for u in us]
+                kind = "ipc" if set(engine_gpus) == {learner_gpu} else "nccl"
+        if kind == "object_store":
+            self.sender = make_sender("object_store", self.engines)
+        elif not gpu_ok:
+            raise ValueError(f"rollout.weight_sync={kind} needs CUDA and vLLM engines; use object_store")
+        else:
+            self.learner.init_weight_sync(self.engines, kind)
+        self.tracker.set_tags({"weight_sync": kind})
+        return kind
+
     def sync_weights(self) -> float:
         t = time.perf_counter()
-        self.sender.send(self.learner.weights_ref())
+        if self.weight_sync in ("ipc", "nccl"):
+            self.learner.push_weights()
+        else:
+            self.sender.send(self.learner.weights_ref())
         return time.perf_counter() - t
 
     def sft(self) -> None:
@@ -148,26 +176,45 @@ class Trainer:
         if cfg.train.sft_max_examples:
             pairs = pairs[: cfg.train.sft_max_examples]
         examples = [(build_prompt(p, self.tokenizer), sft_target(p.plan, p.code)) for p in pairs]
+        if cfg.train.sft_max_target_tokens:
+            limit = cfg.train.sft_max_target_tokens
+            n_tok = lambda text: len(self.tokenizer(text, add_special_tokens=False)["input_ids"])  # noqa: E731
+            kept = [e for e in examples if n_tok(e[1]) < limit]  # < : the EOS token counts too
+            self.tracker.log_metrics({"sft/pairs_skipped_too_long": len(examples) - len(kept)}, step=0)
+            examples = kept
+        self.tracker.log_metrics({"sft/pairs": len(examples)}, step=0)
         with self._timed("time/sft"):
-            history = run_sft(self.learner, examples, cfg.train.sft_epochs, self.tokenizer, progress=True)
+            history = run_sft(self.learner, examples, cfg.train.sft_epochs, self.tokenizer, progress=True,
+                              batch_size=cfg.train.sft_batch_size or None, seed=cfg.train.seed)
         for i, m in enumerate(history):
             self.tracker.log_metrics({f"sft/{k}": v for k, v in m.items()}, step=i)
         self.sync_weights()
 
     def rl_step(self) -> dict[str, float]:
         cfg = self.cfg
+        gpu: dict[str, float] = {}
+        phase_metrics(self.monitor, "idle", 0.0)  # start the step's window
         t0 = time.perf_counter()
         tasks = self.sampler.sample(cfg.train.tasks_per_step)
         samples = self.generate(tasks, cfg.rollout.samples_per_prompt)
         t1 = time.perf_counter()
+        gpu.update(phase_metrics(self.monitor, "generate", t1 - t0))
         groups = self.score(tasks, samples)
         t2 = time.perf_counter()
+        gpu.update(phase_metrics(self.monitor, "verify", t2 - t1))
         seqs = build_sequences(groups, cfg.reward, cfg.extensions)
         learn = self.learner.rl_step(seqs)
         t3 = time.perf_counter()
+        gpu.update(phase_metrics(self.monitor, "learn", t3 - t2))
         sync_s = self.sync_weights()
         t4 = time.perf_counter()
+        gpu.update(phase_metrics(self.monitor, "sync", t4 - t3))
+        if gpu:  # share of the step's GPU time (over every GPU of the node) in which a kernel ran
+            n_gpus = sum(1 for k in gpu if k.startswith("gpu/busy_sync_gpu"))
+            gpu["gpu/busy_fraction_step"] = sum(v for k, v in gpu.items() if k.startswith("gpu/busy_s_")) / (
+                max(t4 - t0, 1e-9) * max(n_gpus, 1))
         m = step_metrics(groups)
+        m.update(gpu)
         if "verify/level1_correct_rate" in m:
             self.sampler.update(m["verify/level1_correct_rate"])
         n_tokens = sum(len(s.sample.token_ids) for g in groups for s in g)
@@ -223,6 +270,8 @@ class Trainer:
             self.shutdown()
 
     def shutdown(self) -> None:
+        if getattr(self, "monitor", None) is not None:
+            self.monitor.close()
         for name in ("pool", "learner"):
             if hasattr(self, name):
                 getattr(self, name).shutdown()

@@ -13,6 +13,7 @@ import hashlib
 import secrets
 import time
 from collections import OrderedDict
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -22,6 +23,7 @@ import torch
 from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers import compare, variants
+from tritonrl.verifier_workers.gpu_lock import GPUShareLock
 from tritonrl.verifier_workers.judge import make_judge
 from tritonrl.verifier_workers.sandbox import Sandbox, SandboxError
 from tritonrl.verifier_workers.verdict import Verdict
@@ -84,7 +86,7 @@ class _RoleError(Exception):
 
 class Verifier:
     def __init__(self, cfg: VerifierConfig | None = None, extensions: ExtensionsConfig | None = None,
-                 device: str = "auto", gpu: int | None = None):
+                 device: str = "auto", gpu: int | None = None, gpu_lock: GPUShareLock | None = None):
         self.cfg = cfg or VerifierConfig()
         self.ext = extensions or ExtensionsConfig()
         if device == "auto":
@@ -101,6 +103,7 @@ class Verifier:
         self._ref_cache: OrderedDict[tuple, tuple[dict, list[torch.Tensor]]] = OrderedDict()
         self._ref_times: dict[tuple, dict] = {}
         self.device_compare = device == "cuda" and self.cfg.device_compare
+        self.gpu_lock = gpu_lock if device == "cuda" else None  # shared with the other lanes on this GPU
 
     # ------------------------------------------------------------------ public
     def verify(self, task: Task, code: str) -> Verdict:
@@ -121,7 +124,8 @@ class Verifier:
                 ts = time.perf_counter()
                 role = "candidate"
                 try:
-                    detail = getattr(self, f"_stage_{stage}")(ctx) or {}
+                    with self._gpu_access(stage):
+                        detail = getattr(self, f"_stage_{stage}")(ctx) or {}
                     passed = True
                 except StageFailed as e:
                     v.error, passed, detail = _one_line(str(e)), False, {}
@@ -138,7 +142,8 @@ class Verifier:
         except Exception as e:  # a verifier bug must still produce a verdict
             v.error = _one_line(f"verifier error: {type(e).__name__}: {e}")
         finally:
-            self._after_verify(ctx)
+            with self._gpu_access("cleanup"):
+                self._after_verify(ctx)
         full_ok = bool(v.stages.get("full", {}).get("passed"))
         v.correct = full_ok and not v.violations and not timing_failed
         v.reward = self._reward(v)
@@ -157,6 +162,12 @@ class Verifier:
         self.close()
 
     # ------------------------------------------------------------------ helpers
+    def _gpu_access(self, stage: str):
+        """Timing has the GPU alone; the other stages share it with this GPU's other lanes."""
+        if self.gpu_lock is None or stage == "static":
+            return nullcontext()
+        return self.gpu_lock.exclusive() if stage == "timing" else self.gpu_lock.shared()
+
     def _fresh_seeds(self, n: int) -> list[int]:
         if self.cfg.seed_entropy:
             return [secrets.randbits(31) for _ in range(n)]

@@ -32,6 +32,7 @@ from tritonrl.verifier_workers.verdict import Verdict
 WORKER_DIED = "verifier worker died"  # prefix of the error of an item that ran out of re-queues
 _LOST = (RayActorError, WorkerCrashedError, ObjectLostError)  # the actor process is gone: re-queue
 _POLL_S = 2.0  # how often a waiting stream checks call deadlines
+GPU_LANES = 4  # verifier lanes per GPU actor when pool.sandboxes_per_worker is 0
 
 
 def code_hash(code: str) -> str:
@@ -98,8 +99,11 @@ class VerifierWorker:
 
     def __init__(self, verifier_cfg: VerifierConfig, extensions: ExtensionsConfig, device: str, slots: int):
         from tritonrl.verifier_workers.funnel import Verifier  # the actor's import, not the driver's
+        from tritonrl.verifier_workers.gpu_lock import GPUShareLock
 
-        self._make = lambda: Verifier(verifier_cfg, extensions, device)
+        # one lock per GPU: the lanes run correctness side by side, timing alone
+        self.gpu_lock = GPUShareLock()
+        self._make = lambda: Verifier(verifier_cfg, extensions, device, gpu_lock=self.gpu_lock)
         self.device = device
         self._free: queue.SimpleQueue = queue.SimpleQueue()
         self._all = [self._make() for _ in range(slots)]
@@ -172,7 +176,9 @@ class VerifierPool:
         self.device = _resolve_device(self.verifier_cfg.device, cluster["gpus"])
         self.config_hash = config_hash(self.verifier_cfg, self.extensions, self.device)
         self.cache = cache if cache is not None else VerdictCache(self.pool_cfg.cache_size)
-        self.slots = max(1, int(self.pool_cfg.sandboxes_per_worker))
+        # lanes per actor: several on a GPU (compile and correctness overlap, timing is exclusive), one per CPU
+        lanes = self.pool_cfg.sandboxes_per_worker or (GPU_LANES if self.device == "cuda" else 1)
+        self.slots = max(1, int(lanes))
         self._options, n = self._placement(cluster)
         sb = self.verifier_cfg.sandbox
         self.startup_timeout_s = 2 * sb.startup_timeout_s + 60.0
