@@ -157,6 +157,7 @@ class LearnerWorker:
         self._set_lr(cfg.sft_lr if mode == "sft" else cfg.lr)
         scale = LossScale(global_tokens=global_tokens, world_size=self.world_size)
         sums: dict[str, float] = {}
+        t0 = time.perf_counter()
         mbs = micro_batches(seqs, cfg.micro_batch_size)
         for i, mb in enumerate(mbs):
             engine.set_gradient_accumulation_boundary(i == len(mbs) - 1)
@@ -173,6 +174,7 @@ class LearnerWorker:
         engine.step()
         norm = engine.get_global_grad_norm()
         sums["grad_norm"] = float(norm) if norm is not None else float("nan")
+        sums["compute_s"] = time.perf_counter() - t0  # this rank's own time, queueing excluded
         return sums
 
     # ------------------------------------------------------------------ public (collective) API

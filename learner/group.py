@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from dataclasses import dataclass
 
 import ray
 from ray.util.placement_group import placement_group, remove_placement_group
@@ -20,6 +21,12 @@ from tritonrl.learner.actor import LearnerActor
 from tritonrl.learner.batch import Sequence
 
 INIT_TIMEOUT_S = float(os.environ.get("TRITONRL_LEARNER_INIT_TIMEOUT", "1200"))
+
+
+@dataclass
+class PendingStep:
+    refs: list  # one ObjectRef per rank
+    t0: float
 
 
 class LearnerGroup:
@@ -69,24 +76,33 @@ class LearnerGroup:
         per_rank = math.ceil(per_rank / self.cfg.micro_batch_size) * self.cfg.micro_batch_size
         return [s + [seqs[0].ghost()] * (per_rank - len(s)) for s in shards]
 
-    def _step(self, method: str, seqs: list[Sequence]) -> dict[str, float]:
-        from tritonrl.learner.loss import finish_metrics
-
+    def submit(self, method: str, seqs: list[Sequence]) -> "PendingStep":
+        """Start one optimiser step on every rank and return at once (the RL loop overlaps the next
+        rollout with it); `collect` waits for it."""
         global_tokens = float(sum(s.num_loss_tokens for s in seqs))
         if global_tokens == 0:
             raise ValueError(f"LearnerGroup.{method}: no trainable response tokens in the batch")
-        t = time.perf_counter()
-        per_rank = ray.get([getattr(a, method).remote(shard, global_tokens)
-                            for a, shard in zip(self.actors, self._shard(seqs))])
+        refs = [getattr(a, method).remote(shard, global_tokens) for a, shard in zip(self.actors, self._shard(seqs))]
+        return PendingStep(refs, time.perf_counter())
+
+    @staticmethod
+    def collect(pending: "PendingStep") -> dict[str, float]:
+        from tritonrl.learner.loss import finish_metrics
+
+        per_rank = ray.get(pending.refs)
         sums: dict[str, float] = {}
         for m in per_rank:
             for k, v in m.items():
-                if k != "grad_norm":
+                if k not in ("grad_norm", "compute_s"):
                     sums[k] = sums.get(k, 0.0) + v
         out = finish_metrics(sums)
         out["grad_norm"] = per_rank[0]["grad_norm"]
-        out["step_s"] = time.perf_counter() - t
+        out["compute_s"] = max(m.get("compute_s", 0.0) for m in per_rank)
+        out["step_s"] = time.perf_counter() - pending.t0
         return out
+
+    def _step(self, method: str, seqs: list[Sequence]) -> dict[str, float]:
+        return self.collect(self.submit(method, seqs))
 
     # ------------------------------------------------------------------ API
     def sft_step(self, seqs: list[Sequence]) -> dict[str, float]:

@@ -15,13 +15,15 @@ OVERRIDES = ["train.sft_epochs=1", "train.sft_max_examples=4", "train.rl_steps=2
              "rollout.samples_per_prompt=2", "rollout.max_new_tokens=96", "tracking.experiment=e2e"]
 
 
-@pytest.fixture(scope="module")
-def run(tmp_path_factory):
+@pytest.fixture(scope="module", params=[0, 1], ids=["on_policy", "overlapped"])
+def run(request, tmp_path_factory):
+    """The same short run twice: stages in turn, and with the next rollout overlapping learning."""
     tmp = tmp_path_factory.mktemp("train")
     db = tmp / "mlruns.db"
     env = {**os.environ, "MLFLOW_TRACKING_URI": f"sqlite:///{db}"}
     env.pop("RAY_ADDRESS", None)
-    proc = subprocess.run([sys.executable, "-m", "tritonrl.cli", "train", *OVERRIDES, f"output_dir={tmp}/runs"],
+    proc = subprocess.run([sys.executable, "-m", "tritonrl.cli", "train", *OVERRIDES, f"train.max_staleness={request.param}",
+                           f"output_dir={tmp}/runs"],
                           cwd=tmp, env=env, capture_output=True, text=True, timeout=1500)
     assert proc.returncode == 0, proc.stderr[-4000:]
     import mlflow
@@ -29,11 +31,11 @@ def run(tmp_path_factory):
     client = mlflow.MlflowClient(tracking_uri=f"sqlite:///{db}")
     exp = client.get_experiment_by_name("e2e")
     (r,) = client.search_runs([exp.experiment_id])
-    return proc, client, r, tmp
+    return proc, client, r, tmp, request.param
 
 
 def test_run_finished_with_three_heldout_figures(run):
-    proc, _, r, _ = run
+    proc, _, r, _, _ = run
     assert r.info.status == "FINISHED"
     for phase in ("base", "sft", "rl"):
         assert 0.0 <= r.data.metrics[f"heldout/correct_{phase}"] <= 1.0
@@ -41,7 +43,7 @@ def test_run_finished_with_three_heldout_figures(run):
 
 
 def test_every_stage_of_a_step_ran_and_was_logged(run):
-    _, client, r, _ = run
+    _, client, r, _, _ = run
     m = r.data.metrics
     for key in ("time/generate_s", "time/verify_s", "time/learn_s", "time/sync_s", "reward/mean",
                 "verify/correct_rate", "funnel/static_pass_rate", "throughput/rollout_tokens_per_s",
@@ -53,7 +55,7 @@ def test_every_stage_of_a_step_ran_and_was_logged(run):
 
 
 def test_config_and_artifacts_logged(run):
-    _, client, r, tmp = run
+    _, client, r, tmp, _ = run
     assert r.data.params["extensions.multi_input"] == "True"
     assert r.data.params["model.name"] == "smollm2-135m"
     paths = {a.path for a in client.list_artifacts(r.info.run_id)}
@@ -61,3 +63,20 @@ def test_config_and_artifacts_logged(run):
     plots = {a.path for a in client.list_artifacts(r.info.run_id, "plots")}
     assert {"plots/training_curves.png", "plots/heldout_correctness.png"} <= plots
     assert any((tmp / "runs" / "checkpoints").iterdir())
+
+
+def test_rollout_staleness_is_what_was_configured(run):
+    """Step 1 trains on the first rollout; step 2 on one sampled before step 1's update iff overlapped."""
+    _, client, r, _, max_staleness = run
+    staleness = [x.value for x in client.get_metric_history(r.info.run_id, "rollout/staleness")]
+    assert staleness == [0, max_staleness]
+    assert r.data.params["train.max_staleness"] == str(max_staleness)
+
+
+def test_bad_staleness_is_a_clear_error(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "tritonrl.cli", "train", "train.max_staleness=3",
+                           f"output_dir={tmp_path}/runs", f"tracking.tracking_uri=sqlite:///{tmp_path}/m.db"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode != 0
+    assert "train.max_staleness must be 0" in proc.stderr
+    assert "Traceback" not in proc.stderr

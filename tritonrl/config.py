@@ -196,6 +196,9 @@ class TrainConfig:
     eval_samples: int = 1  # greedy samples per held-out task
     seed: int = 0
     max_wall_minutes: float = 0.0  # 0: no limit
+    # 0: on-policy, the stages of a step in turn; 1: the next step's rollout runs while the learner works
+    # (samples one update stale, corrected by the PPO ratio against their sampling-time log-probs)
+    max_staleness: int = 0
 
 
 @dataclass
@@ -229,6 +232,10 @@ class Config:
     tracking: TrackingConfig = field(default_factory=TrackingConfig)
     ray: RayConfig = field(default_factory=RayConfig)
     output_dir: str = "runs"
+
+
+class ConfigError(ValueError):
+    """A config value that cannot work; `tritonrl train` prints it as one line and exits 2."""
 
 
 def to_dataclass(cfg: Any, cls: type = Config):

@@ -7,7 +7,7 @@ import hydra
 from hydra.core.config_store import ConfigStore
 from omegaconf import DictConfig
 
-from tritonrl.config import Config, to_dataclass
+from tritonrl.config import Config, ConfigError, to_dataclass
 
 ConfigStore.instance().store(name="tritonrl_schema", node=Config)
 
@@ -17,7 +17,11 @@ def main(node: DictConfig) -> float:
     cfg: Config = to_dataclass(node)
     from tritonrl.trainer import Trainer  # heavy imports after the config is known to be valid
 
-    results = Trainer(cfg).run()
+    try:
+        results = Trainer(cfg).run()
+    except ConfigError as e:
+        print(f"tritonrl train: bad config: {e}", file=sys.stderr)
+        sys.exit(2)
     print("held-out correctness: " + "  ".join(f"{k}={v:.3f}" for k, v in results.items()), file=sys.stderr)
     return next((results[k] for k in ("rl", "sft", "base") if k in results), 0.0)  # the sweep objective
 

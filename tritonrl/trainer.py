@@ -8,12 +8,13 @@ from __future__ import annotations
 import os
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 import ray
 from tqdm.auto import tqdm
 
 from tritonrl.cluster import ensure_ray
-from tritonrl.config import Config
+from tritonrl.config import Config, ConfigError
 from tritonrl.gpu_monitor import phase_metrics, start_monitor
 from tritonrl.experience import Scored, build_sequences, step_metrics, unparseable_verdict
 from tritonrl.learner.group import LearnerGroup
@@ -40,28 +41,42 @@ def load_tasks(cfg: Config) -> tuple[list[Task], list[Task]]:
     elif cfg.data.suite == "kernelbench":
         tasks = load_kernelbench(cfg.data.kernelbench_path, levels=tuple(cfg.data.kernelbench_levels))
     else:
-        raise ValueError(f"data.suite must be 'builtin' or 'kernelbench', got {cfg.data.suite!r}")
+        raise ConfigError(f"data.suite must be 'builtin' or 'kernelbench', got {cfg.data.suite!r}")
     if cfg.data.heldout:
         unknown = set(cfg.data.heldout) - {t.name for t in tasks}
         if unknown:
-            raise ValueError(f"data.heldout names unknown tasks: {sorted(unknown)}")
+            raise ConfigError(f"data.heldout names unknown tasks: {sorted(unknown)}")
         heldout = [t for t in tasks if t.name in cfg.data.heldout]
     else:
         heldout = [t for t in tasks if t.split == "heldout"]
     train = [t for t in tasks if t not in heldout]
     if not train:
-        raise ValueError("no training tasks left after the held-out split")
+        raise ConfigError("no training tasks left after the held-out split")
     return train, heldout
+
+
+@dataclass
+class Batch:
+    """One step's scored experience, and the policy version that sampled it."""
+
+    groups: list[list[Scored]]
+    policy_version: int
+    generate_s: float
+    verify_s: float
 
 
 class Trainer:
     def __init__(self, cfg: Config):
         self.cfg = cfg
         self.timings: dict[str, float] = {}
+        self.policy_version = 0  # weight syncs so far: what the engines sample with
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
         cfg = self.cfg
+        if cfg.train.max_staleness not in (0, 1):
+            raise ConfigError(f"train.max_staleness must be 0 (on-policy) or 1 (rollout overlaps learning), "
+                             f"got {cfg.train.max_staleness}")
         self.cluster = ensure_ray(cfg.ray)
         self.device = "cuda" if self.cluster.get("GPU", 0) > 0 else "cpu"
         self.tracker = Tracker(cfg.tracking, flatten(cfg))
@@ -140,7 +155,7 @@ class Trainer:
         rank 0, which holds the weights: CUDA IPC when every engine shares its GPU, else NCCL."""
         kind = self.cfg.rollout.weight_sync
         if kind not in ("auto", "ipc", "nccl", "object_store"):
-            raise ValueError(f"rollout.weight_sync must be auto | ipc | nccl | object_store, got {kind!r}")
+            raise ConfigError(f"rollout.weight_sync must be auto | ipc | nccl | object_store, got {kind!r}")
         gpu_ok = self.device == "cuda" and all("ipc" in t for t in ray.get([e.transports.remote() for e in self.engines]))
         if kind == "auto":
             if not gpu_ok:
@@ -152,7 +167,7 @@ class Trainer:
         if kind == "object_store":
             self.sender = make_sender("object_store", self.engines)
         elif not gpu_ok:
-            raise ValueError(f"rollout.weight_sync={kind} needs CUDA and vLLM engines; use object_store")
+            raise ConfigError(f"rollout.weight_sync={kind} needs CUDA and vLLM engines; use object_store")
         else:
             self.learner.init_weight_sync(self.engines, kind)
         self.tracker.set_tags({"weight_sync": kind})
@@ -190,42 +205,77 @@ class Trainer:
             self.tracker.log_metrics({f"sft/{k}": v for k, v in m.items()}, step=i)
         self.sync_weights()
 
-    def rl_step(self) -> dict[str, float]:
+    def rollout(self) -> Batch:
+        """One step's experience: curriculum tasks -> G samples each -> streamed verdicts."""
+        t0 = time.perf_counter()
+        tasks = self.sampler.sample(self.cfg.train.tasks_per_step)
+        samples = self.generate(tasks, self.cfg.rollout.samples_per_prompt)
+        t1 = time.perf_counter()
+        groups = self.score(tasks, samples)
+        return Batch(groups, self.policy_version, t1 - t0, time.perf_counter() - t1)
+
+    def overlap_verify(self) -> bool:
+        """May verification run while the learner works? Not where they can share a GPU (fractional GPUs):
+        the learner's kernels would disturb the verifier's timing. Whole GPUs in Ray are exclusive."""
+        return self.device == "cpu" or (self.cfg.learner.num_gpus_per_rank >= 1 and self.cfg.pool.num_gpus_per_worker >= 1)
+
+    def rl_step(self, batch: Batch, last: bool) -> tuple[dict[str, float], Batch | None]:
+        """Learn on `batch`, sync the weights, and return the next step's batch.
+
+        train.max_staleness=0: the next batch is produced after the sync (on-policy, stages in turn).
+        train.max_staleness=1: it is generated while the learner works, by the engines' previous weights
+        (one step stale), and the loss corrects for that with the PPO ratio against the sampling-time
+        log-probs (`learner/loss.py`). Verification joins the overlap where `overlap_verify()` allows."""
         cfg = self.cfg
+        overlap = cfg.train.max_staleness >= 1
         gpu: dict[str, float] = {}
         phase_metrics(self.monitor, "idle", 0.0)  # start the step's window
         t0 = time.perf_counter()
-        tasks = self.sampler.sample(cfg.train.tasks_per_step)
-        samples = self.generate(tasks, cfg.rollout.samples_per_prompt)
+        m = step_metrics(batch.groups)
+        if "verify/level1_correct_rate" in m:
+            self.sampler.update(m["verify/level1_correct_rate"])
+        pending = self.learner.submit("rl_step", build_sequences(batch.groups, cfg.reward, cfg.extensions))
+        nxt = None
+        if overlap and not last:
+            if self.overlap_verify():
+                nxt = self.rollout()
+            else:
+                tasks = self.sampler.sample(cfg.train.tasks_per_step)
+                tg = time.perf_counter()
+                samples = self.generate(tasks, cfg.rollout.samples_per_prompt)
+                gen_s = time.perf_counter() - tg
+        learn = self.learner.collect(pending)
         t1 = time.perf_counter()
-        gpu.update(phase_metrics(self.monitor, "generate", t1 - t0))
-        groups = self.score(tasks, samples)
+        gpu.update(phase_metrics(self.monitor, "learn", t1 - t0))  # with overlap: learn || next rollout
+        if overlap and not last and nxt is None:
+            groups = self.score(tasks, samples)
+            nxt = Batch(groups, self.policy_version, gen_s, time.perf_counter() - t1)
         t2 = time.perf_counter()
-        gpu.update(phase_metrics(self.monitor, "verify", t2 - t1))
-        seqs = build_sequences(groups, cfg.reward, cfg.extensions)
-        learn = self.learner.rl_step(seqs)
-        t3 = time.perf_counter()
-        gpu.update(phase_metrics(self.monitor, "learn", t3 - t2))
+        gpu.update(phase_metrics(self.monitor, "verify", t2 - t1))  # verification that could not overlap
         sync_s = self.sync_weights()
+        self.policy_version += 1
+        t3 = time.perf_counter()
+        gpu.update(phase_metrics(self.monitor, "sync", t3 - t2))
+        if not overlap and not last:
+            nxt = self.rollout()
         t4 = time.perf_counter()
-        gpu.update(phase_metrics(self.monitor, "sync", t4 - t3))
+        gpu.update(phase_metrics(self.monitor, "rollout", t4 - t3))
         if gpu:  # share of the step's GPU time (over every GPU of the node) in which a kernel ran
             n_gpus = sum(1 for k in gpu if k.startswith("gpu/busy_sync_gpu"))
             gpu["gpu/busy_fraction_step"] = sum(v for k, v in gpu.items() if k.startswith("gpu/busy_s_")) / (
                 max(t4 - t0, 1e-9) * max(n_gpus, 1))
-        m = step_metrics(groups)
         m.update(gpu)
-        if "verify/level1_correct_rate" in m:
-            self.sampler.update(m["verify/level1_correct_rate"])
-        n_tokens = sum(len(s.sample.token_ids) for g in groups for s in g)
-        n_verdicts = sum(len(g) for g in groups)
+        n_tokens = sum(len(s.sample.token_ids) for g in batch.groups for s in g)
+        n_verdicts = sum(len(g) for g in batch.groups)
         m.update({f"learner/{k}": v for k, v in learn.items()})
-        m.update({"time/generate_s": t1 - t0, "time/verify_s": t2 - t1, "time/learn_s": t3 - t2, "time/sync_s": sync_s,
-                  "time/step_s": t4 - t0, "throughput/rollout_tokens_per_s": n_tokens / max(t1 - t0, 1e-9),
-                  "throughput/verdicts_per_s": n_verdicts / max(t2 - t1, 1e-9),
+        m.update({"time/generate_s": batch.generate_s, "time/verify_s": batch.verify_s, "time/learn_s": learn["compute_s"],
+                  "time/sync_s": sync_s, "time/step_s": t4 - t0,
+                  "throughput/rollout_tokens_per_s": n_tokens / max(batch.generate_s, 1e-9),
+                  "throughput/verdicts_per_s": n_verdicts / max(batch.verify_s, 1e-9),
+                  "rollout/staleness": self.policy_version - 1 - batch.policy_version,
                   "curriculum/level2_share": self.sampler.share,
                   "curriculum/level1_acc": getattr(self.sampler, "level1_acc", float("nan"))})
-        return m
+        return m, nxt
 
     # ------------------------------------------------------------------ main
     def run(self) -> dict[str, float]:
@@ -245,15 +295,18 @@ class Trainer:
                     results["sft"] = self.evaluate("sft")
             history = []
             t_start = time.monotonic()
+            batch = self.rollout() if start < cfg.train.rl_steps else None  # the first step's experience
             for self.step in tqdm(range(start + 1, cfg.train.rl_steps + 1), desc="RL steps"):
-                m = self.rl_step()
+                out_of_time = bool(cfg.train.max_wall_minutes) and time.monotonic() - t_start > 60 * cfg.train.max_wall_minutes
+                last = self.step == cfg.train.rl_steps or out_of_time
+                m, batch = self.rl_step(batch, last)
                 m["step"] = self.step
                 history.append(m)
                 self.tracker.log_metrics({k: v for k, v in m.items() if k != "step"}, step=self.step)
                 if cfg.train.eval_every and self.step % cfg.train.eval_every == 0 and self.step < cfg.train.rl_steps:
                     self.evaluate(f"step{self.step}")
                     self.learner.checkpoint(self.ckpt_dir, self.step)
-                if cfg.train.max_wall_minutes and time.monotonic() - t_start > 60 * cfg.train.max_wall_minutes:
+                if last:
                     break
             if history:
                 results["rl"] = self.evaluate("rl")
