@@ -70,17 +70,43 @@ def _code_span(text: str, after: int) -> tuple[int, int, str] | None:
     return m.start(), len(text), text[m.start():].strip("\n")
 
 
-def token_char_spans(token_ids: list[int], tokenizer) -> tuple[str, list[tuple[int, int]]]:
-    """The decoded text and each token's [start, end) in it, by incremental decoding.
+def _prefix_ends_incremental(token_ids: list[int], tokenizer) -> tuple[str, list[int | None]]:
+    """Each prefix's decoded length, decoding a short window per token as vLLM's incremental detokenizer
+    does: O(n) instead of O(n^2). None where the prefix ends inside a multi-byte character."""
+    text, ends, prefix, read = "", [], 0, 0
+    for i in range(1, len(token_ids) + 1):
+        before = tokenizer.decode(token_ids[prefix:read], skip_special_tokens=True)
+        after = tokenizer.decode(token_ids[prefix:i], skip_special_tokens=True)
+        if after.endswith("\ufffd"):
+            ends.append(None)
+            continue
+        if len(after) > len(before):
+            text += after[len(before):]
+            prefix, read = read, i
+        ends.append(len(text))
+    return text, ends
 
-    A token that ends inside a multi-byte character gets its span extended to the next clean boundary,
-    so it overlaps what it helped to spell.
-    """
+
+def _prefix_ends_exact(token_ids: list[int], tokenizer) -> list[int | None]:
     ends: list[int | None] = []
     for i in range(1, len(token_ids) + 1):
         prefix = tokenizer.decode(token_ids[:i], skip_special_tokens=True)
         ends.append(None if prefix.endswith("\ufffd") else len(prefix))
+    return ends
+
+
+def token_char_spans(token_ids: list[int], tokenizer) -> tuple[str, list[tuple[int, int]]]:
+    """The decoded text and each token's [start, end) in it.
+
+    Prefix lengths come from incremental decoding; where that does not reproduce the full decoding (a
+    tokenizer whose decode is not concatenative), every prefix is decoded instead. A token that ends inside
+    a multi-byte character gets its span extended to the next clean boundary, so it overlaps what it
+    helped to spell.
+    """
     text = tokenizer.decode(token_ids, skip_special_tokens=True)
+    joined, ends = _prefix_ends_incremental(token_ids, tokenizer)
+    if joined != text:
+        ends = _prefix_ends_exact(token_ids, tokenizer)
     nxt = len(text)
     for i in range(len(ends) - 1, -1, -1):
         ends[i] = nxt = min(ends[i], nxt) if ends[i] is not None else nxt

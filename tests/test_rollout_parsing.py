@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from tritonrl.rollout.parsing import _mask, parse_response, token_char_spans
+from tritonrl.rollout.parsing import _mask, _prefix_ends_exact, _prefix_ends_incremental, parse_response, token_char_spans
 from tritonrl.rollout.prompts import build_prompt, sft_target
 
 CODE = """import torch
@@ -137,6 +137,22 @@ def test_masks_align_with_the_real_tokens(tokenizer, suffix):
     outside = [seg for seg, p, c in zip([decoded[s:e] for s, e in spans], r.plan_mask, r.code_mask) if not (p or c)]
     assert "".join(outside).strip() == suffix.strip()  # only the gap, the trailing prose and the EOS
     assert r.plan_mask[-1] == r.code_mask[-1] == 0  # EOS
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(5))
+def test_incremental_spans_equal_prefix_decoding(tokenizer, seed):
+    """The O(n) span pass gives exactly what decoding every prefix gives, on arbitrary token ids too
+    (random ids split multi-byte characters and mix in special tokens, like an untrained model's output)."""
+    import random
+
+    rng = random.Random(seed)
+    text = f"<plan>{PLAN} Überblick 🚀 →</plan>```python\n{CODE}\n```"
+    ids = tokenizer(text, add_special_tokens=False)["input_ids"]
+    ids = [rng.randrange(len(tokenizer)) for _ in range(300)] if seed else ids + [tokenizer.eos_token_id]
+    joined, ends = _prefix_ends_incremental(ids, tokenizer)
+    assert joined == tokenizer.decode(ids, skip_special_tokens=True)
+    assert ends == _prefix_ends_exact(ids, tokenizer)
 
 
 @pytest.mark.slow
