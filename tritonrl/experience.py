@@ -22,8 +22,8 @@ class Scored:
     sample: Sample
     parsed: ParsedResponse
     verdict: Verdict
-    correctness: float = 0.0
-    speed: float = 0.0
+    correctness: float | None = None  # set by build_sequences
+    speed: float | None = None
 
 
 def unparseable_verdict(task: Task, parsed: ParsedResponse) -> Verdict:
@@ -59,7 +59,10 @@ def build_sequences(groups: list[list[Scored]], reward_cfg: RewardConfig, ext: E
 
 
 def step_metrics(groups: list[list[Scored]]) -> dict[str, float]:
+    """Needs the rewards: call it after build_sequences."""
     flat = [s for g in groups for s in g]
+    if any(s.correctness is None or s.speed is None for s in flat):
+        raise RuntimeError("step_metrics: rewards not set; call build_sequences first")
     n = max(len(flat), 1)
     verdicts = [s.verdict for s in flat]
     m: dict[str, float] = {

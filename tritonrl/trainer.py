@@ -231,10 +231,11 @@ class Trainer:
         gpu: dict[str, float] = {}
         phase_metrics(self.monitor, "idle", 0.0)  # start the step's window
         t0 = time.perf_counter()
+        seqs = build_sequences(batch.groups, cfg.reward, cfg.extensions)  # sets each sample's rewards
         m = step_metrics(batch.groups)
         if "verify/level1_correct_rate" in m:
             self.sampler.update(m["verify/level1_correct_rate"])
-        pending = self.learner.submit("rl_step", build_sequences(batch.groups, cfg.reward, cfg.extensions))
+        pending = self.learner.submit("rl_step", seqs)
         nxt = None
         if overlap and not last:
             if self.overlap_verify():
