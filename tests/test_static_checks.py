@@ -209,3 +209,12 @@ def test_violation_doc_lists_exactly_the_codes() -> None:
     assert set(listed) == set(VIOLATION_CODES), (
         f"missing from doc: {sorted(set(VIOLATION_CODES) - set(listed))}; "
         f"not a code: {sorted(set(listed) - set(VIOLATION_CODES))}")
+
+
+def test_calling_a_tensor_attribute_is_a_bug_not_a_cheat() -> None:
+    """`x.shape(0)` (seen from the model during training) fails at run time; labelling it PyTorch compute
+    would charge an honest mistake the cheat penalty."""
+    src = (HERE / "honest" / "elementwise_relu.py").read_text()
+    assert "x.numel()" in src
+    broken = src.replace("x.numel()", "x.shape(0)")
+    assert codes(broken, RELU_REF) == set()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from tritonrl.verifier_workers.static_rules import (
     AMBIGUOUS_METHODS, MODULE_SAFE_METHODS, NN_CONTAINERS, PY_BUILTIN_REDUCERS, TENSOR_ATTRS,
-    TENSOR_COMPUTE_METHODS, TENSOR_META_METHODS, TENSOR_VIEW_METHODS, TORCH_ALLOWED, Violation,
+    TENSOR_COMPUTE_METHODS, TENSOR_META_METHODS, TENSOR_NON_CALLABLE, TENSOR_VIEW_METHODS, TORCH_ALLOWED, Violation,
     classify_qualname, literal_getattr, low_precision_name, v)
 
 if TYPE_CHECKING:  # only for hints: static_checks imports this module
@@ -401,7 +401,7 @@ class Forward:
         own = any(isinstance(k, tuple) and k[0] in ("inst", "cls") for k in rk)
         if M in rk and meth not in MODULE_SAFE_METHODS:
             out.append(v("torch_compute", n, f"runs nn module method `{src}`"))
-        elif T in rk and meth not in TENSOR_VIEW_METHODS | TENSOR_META_METHODS | {"half", "bfloat16"}:
+        elif T in rk and meth not in TENSOR_VIEW_METHODS | TENSOR_META_METHODS | TENSOR_NON_CALLABLE | {"half", "bfloat16"}:
             out.append(v("torch_compute", n, f"tensor method `{src}()` computes in PyTorch"))
         elif not own and meth in TENSOR_COMPUTE_METHODS - AMBIGUOUS_METHODS - {"half", "bfloat16"}:
             out.append(v("torch_compute", n, f"`{src}()` looks like a PyTorch compute method"))

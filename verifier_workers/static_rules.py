@@ -133,6 +133,9 @@ TENSOR_META_METHODS = {  # return Python values
     "size", "stride", "numel", "dim", "ndimension", "is_contiguous", "element_size", "item", "storage_offset",
     "is_floating_point", "is_complex", "get_device", "nelement", "data_ptr", "type"}
 TENSOR_ATTRS = {"T", "mT", "H", "mH", "data", "real", "imag"}  # attributes that are tensors
+# attributes, not methods: `x.shape(0)` is a TypeError at run time (a broken kernel), not PyTorch compute
+TENSOR_NON_CALLABLE = TENSOR_ATTRS | {"shape", "dtype", "device", "ndim", "is_cuda", "layout", "requires_grad",
+                                      "grad", "itemsize", "nbytes"}
 MODULE_SAFE_METHODS = {"parameters", "named_parameters", "buffers", "named_buffers", "children", "modules",
                        "named_children", "named_modules", "extra_repr", "state_dict"}
 TENSOR_COMPUTE_METHODS = {  # flagged even when the receiver's type is unknown
