@@ -30,11 +30,17 @@ def triton_relu(x):
     return out
 
 
-def measure(method: str, fn, n: int, trials: int, warmup: int, flush: int) -> tuple[float, float]:
-    xs = [torch.randn(n, device="cuda") for _ in range(4)]  # pre-made: the bench times the kernels only
+DIAG: list[dict] = []  # the calibrated timer's own figures, per measurement (--verbose)
+
+
+def measure(method: str, fn, n: int, trials: int, warmup: int, flush: int, inputs: str) -> tuple[float, float]:
+    xs = [torch.randn(n, device="cuda") for _ in range(4)]
 
     def prepare(i):
-        return xs[i % 4]
+        # "fresh" is what the verifier does (new random inputs per trial). "pool" cycles 4 pre-made tensors:
+        # a kernel's time depends on where its buffers sit (±7% at 5 us on an H100), and with a pool of 4
+        # the input and output placements pair up by parity differently from one measurement to the next.
+        return torch.randn(n, device="cuda") if inputs == "fresh" else xs[i % 4]
 
     def after(i, out):
         pass
@@ -47,6 +53,9 @@ def measure(method: str, fn, n: int, trials: int, warmup: int, flush: int) -> tu
     else:
         res = timing.calibrated(prepare, fn, after, warmup, trials, flush)
     cost = (time.perf_counter() - t0) * 1e3
+    if method == "calibrated":
+        DIAG.append({k: res[k] for k in ("attempts", "host_ms_per_trial", "gpu_ms_per_trial", "sleep_ms", "batch_ms",
+                                    "warm_wall_ms", "wall_ms")} | {"first_min_lead_ms": res["attempt_log"][0]["min_lead_ms"]})
     t = statistics.fmean(res["times_ms"]) if method != "calibrated" else timing.trimmed_mean(res["times_ms"], 0.1)
     return t, cost
 
@@ -56,8 +65,18 @@ def main():
     ap.add_argument("--reps", type=int, default=10)
     ap.add_argument("--trials", type=int, default=50)
     ap.add_argument("--warmup", type=int, default=10)
+    ap.add_argument("--verbose", action="store_true", help="also print the calibrated timer's figures")
+    ap.add_argument("--inputs", choices=("fresh", "pool"), default="fresh",
+                    help="fresh random inputs per trial (as the verifier does) or a pool of 4 pre-made tensors")
     ap.add_argument("--flush-mb", type=int, default=-1, help="calibrated's L2 flush; -1: twice the L2 (the default)")
     args = ap.parse_args()
+    # a second of GPU work first, so the first rows are not measured while the clocks ramp up
+    x = torch.randn(1 << 26, device="cuda")
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < 1.0:
+        x.mul_(1.0)
+        torch.cuda.synchronize()
+    del x
     sizes = {"~5us": 1 << 18, "~10us": 1 << 21, "~100us": 20_000_000, "~1ms": 200_000_000}
     print(f"{'size':8s} {'method':12s} {'t_torch_ms':>11s} {'t_triton_ms':>11s} {'median_sp':>9s} {'cv_sp%':>7s} "
           f"{'ms/meas':>8s}")
@@ -65,14 +84,18 @@ def main():
         for method in ("single_shot", "calibrated", "kernelbench"):
             sps, costs, tr, tt = [], [], [], []
             for _ in range(args.reps):
-                a, ca = measure(method, torch.relu, n, args.trials, args.warmup, args.flush_mb << 20 if args.flush_mb >= 0 else -1)
-                b, cb = measure(method, triton_relu, n, args.trials, args.warmup, args.flush_mb << 20 if args.flush_mb >= 0 else -1)
+                flush = args.flush_mb << 20 if args.flush_mb >= 0 else -1
+                a, ca = measure(method, torch.relu, n, args.trials, args.warmup, flush, args.inputs)
+                b, cb = measure(method, triton_relu, n, args.trials, args.warmup, flush, args.inputs)
                 sps.append(a / b)
                 costs.append(ca + cb)
                 tr.append(a)
                 tt.append(b)
             print(f"{label:8s} {method:12s} {statistics.median(tr):11.4f} {statistics.median(tt):11.4f} "
                   f"{statistics.median(sps):9.3f} {100 * timing.cv(sps):7.2f} {statistics.median(costs):8.1f}")
+            if args.verbose and method == "calibrated":
+                print("         " + "  ".join(f"{k}={statistics.median(d[k] for d in DIAG):.3f}" for k in DIAG[0]))
+            DIAG.clear()
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ worker), so a candidate that patches torch.cuda.Event, synchronize or time.perf_
 """
 from __future__ import annotations
 
+import gc
 import math
 import time
 from typing import Any, Callable, Sequence
@@ -65,6 +66,7 @@ _synchronize = torch.cuda.synchronize
 _sleep = getattr(torch.cuda, "_sleep", None)
 _empty = torch.empty
 _zero_ = torch.Tensor.zero_
+_gc_isenabled, _gc_disable, _gc_enable = gc.isenabled, gc.disable, gc.enable
 
 Prepare = Callable[[int], Any]  # trial index -> arguments (fresh inputs), not timed
 Run = Callable[[Any], Any]  # arguments -> output, timed
@@ -156,13 +158,27 @@ def calibrated_first_trial(warmup: int) -> int:
 
 def calibrated(prepare: Prepare, run: Run, after: After, warmup: int = 10, trials: int = 50,
                flush_bytes: int = 256 << 20, max_retries: int = 2) -> dict[str, Any]:
-    """Back-to-back trials behind a calibrated GPU busy-wait; per-trial device times from events."""
+    """Back-to-back trials behind a calibrated GPU busy-wait; per-trial device times from events.
+
+    Python's garbage collector is off meanwhile (as in timeit): a collection pause of a few ms lets the GPU
+    catch up with the host and costs a re-run of the batch."""
+    was_enabled = _gc_isenabled()
+    _gc_disable()
+    try:
+        return _calibrated(prepare, run, after, warmup, trials, flush_bytes, max_retries)
+    finally:
+        if was_enabled:
+            _gc_enable()
+
+
+def _calibrated(prepare: Prepare, run: Run, after: After, warmup: int, trials: int, flush_bytes: int,
+                max_retries: int) -> dict[str, Any]:
     cache = _flush_buffer(flush_bytes)
     cpm = cycles_per_ms()
+    wall0 = _perf_counter()
     # 1) one event-timed call (it also compiles: its time is then an overestimate, which only shortens the
     #    warm-up) sizes the warm-ups: `warmup` calls in all, but no more than ~WARMUP_BUDGET_MS of GPU time
-    #    (10 warm-ups of a 1 ms kernel cost more than precision needs). The un-synced warm-ups then measure
-    #    the host's enqueue time per trial (h) and the GPU's time per trial (g).
+    #    (10 warm-ups of a 1 ms kernel cost more than precision needs).
     s, e = _event(), _event()
     _record(s)
     run(prepare(0))
@@ -170,37 +186,64 @@ def calibrated(prepare: Prepare, run: Run, after: After, warmup: int = 10, trial
     _synchronize()
     n_warm = max(2, min(warmup - 1, math.ceil(WARMUP_BUDGET_MS / max(_elapsed(s, e), 1e-3))))
     first_trial = calibrated_first_trial(warmup)
-    w0, w1 = _event(), _event()
+
+    def warm(lo: int, hi: int) -> None:
+        for i in range(lo, hi):
+            args = prepare(i)
+            if cache is not None:
+                _zero_(cache)
+            s, e = _event(), _event()
+            _record(s)
+            out = run(args)
+            _record(e)
+            after(-1, out)
+
+    # 2) two un-synced warm-ups measure the host's enqueue time per trial (h). The GPU's time over them is
+    #    only an upper bound of its own time per trial (g): where the host is the slower, the GPU waited for
+    #    it. So the other warm-ups run behind a busy-wait that keeps the GPU behind, and measure g itself.
+    #    (Taking max(h, g) for g made the batch's busy-wait too short for kernels of 5-10 us, where h ~ 2g,
+    #    and host jitter then caught the GPU up in about half the batches, costing a re-run.)
+    n_host = min(2, n_warm)
+    w0, w1, w2 = _event(), _event(), _event()
     h0 = _perf_counter()
     _record(w0)
-    for i in range(1, n_warm + 1):
-        args = prepare(i)
-        if cache is not None:
-            _zero_(cache)
-        s, e = _event(), _event()
-        _record(s)
-        out = run(args)
-        _record(e)
-        after(-1, out)
+    warm(1, 1 + n_host)
     _record(w1)
-    host_ms = (_perf_counter() - h0) * 1e3 / n_warm
+    host_ms = (_perf_counter() - h0) * 1e3 / n_host
     _synchronize()
-    gpu_ms = _elapsed(w0, w1) / n_warm
-    # 2) the GPU must stay behind the host: sleep long enough to cover the host's deficit over all trials.
+    gpu_ms = _elapsed(w0, w1) / n_host
+    n_dev = n_warm - n_host
+    if n_dev > 0:
+        h0 = _perf_counter()
+        _record(w0)
+        _sleep(int((host_ms * n_dev + 0.05) * cpm))
+        _record(w1)
+        warm(1 + n_host, 1 + n_warm)
+        _record(w2)
+        host_ms = (_perf_counter() - h0) * 1e3 / n_dev
+        _synchronize()
+        gpu_ms = min(gpu_ms, _elapsed(w1, w2) / n_dev)
+    warm_wall_ms = (_perf_counter() - wall0) * 1e3
+    # 3) the batch: all trials back to back, behind one busy-wait long enough that the GPU never catches up
+    #    with the host (the GPU busy throughout also keeps its clocks steady: a busy-wait before each trial,
+    #    tried instead, tripled the CV of 5 us kernels). It reaches start event i at sleep + i*g; the host
+    #    has enqueued trial i (up to its end event) at (i+1)*h: sleep >= h + i*(h - g) for every i, with a
+    #    10% margin on the host's time and 0.15 ms for jitter.
     slack_ms = 0.02
-    # the GPU reaches start event i at sleep + i*g; the host has enqueued trial i (up to its end event)
-    # at (i+1)*h: sleep >= h + i*(h - g) for every i, with a 20% margin on the host's time for jitter
-    sleep_ms = trials * max(1.2 * host_ms - gpu_ms, 0.0) + 3 * host_ms + slack_ms
+    sleep_ms = trials * max(1.1 * host_ms - gpu_ms, 0.0) + 2 * host_ms + 0.15
     result: dict[str, Any] = {}
+    log: list[dict[str, float]] = []  # per attempt, for diagnosis
     for attempt in range(max_retries + 1):
         starts = [_event() for _ in range(trials)]
         ends = [_event() for _ in range(trials)]
-        e0, tail = _event(), _event()
+        e0, slept, tail = _event(), _event(), _event()
         host_at = [0.0] * trials
         _synchronize()
         h0 = _perf_counter()
         _record(e0)
-        _sleep(int(sleep_ms * cpm))
+        cycles = int(sleep_ms * cpm)
+        _sleep(cycles)
+        _record(slept)
         out = None
         for i in range(trials):
             args = prepare(first_trial + i)
@@ -219,10 +262,16 @@ def calibrated(prepare: Prepare, run: Run, after: After, warmup: int = 10, trial
         # enqueued: a GPU not clearly later than that may have waited for the host inside the timed region.
         lead = [_elapsed(e0, s) - h for s, h in zip(starts, host_at)]
         idle = sum(1 for x in lead if x < slack_ms)
+        # the busy-wait counts SM clock cycles, and the clock moves (boost, power, temperature): re-measure
+        # the cycles per ms on every batch, so that a retry, and the next measurement, sleep as long as planned
+        slept_ms = _elapsed(e0, slept)
+        if slept_ms > 0.05:
+            cpm = _CACHE["cycles_per_ms"] = cycles / slept_ms
+        log.append({"sleep_ms": sleep_ms, "slept_ms": slept_ms, "idle": idle, "min_lead_ms": min(lead)})
         result = {"times_ms": times, "method": "calibrated", "last": out, "sleep_ms": sleep_ms,
                   "host_ms_per_trial": host_ms, "gpu_ms_per_trial": gpu_ms, "idle_trials": idle,
-                  "attempts": attempt + 1, "min_lead_ms": min(lead),
-                  "tail_ms": _elapsed(ends[-1], tail), "batch_ms": _elapsed(e0, tail)}
+                  "attempts": attempt + 1, "min_lead_ms": min(lead), "batch_ms": _elapsed(e0, tail),
+                  "warm_wall_ms": warm_wall_ms, "wall_ms": (_perf_counter() - wall0) * 1e3, "attempt_log": log}
         if idle == 0:
             break
         sleep_ms = sleep_ms * 2 + trials * host_ms
