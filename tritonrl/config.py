@@ -199,6 +199,9 @@ class TrainConfig:
     # 0: on-policy, the stages of a step in turn; 1: the next step's rollout runs while the learner works
     # (samples one update stale, corrected by the PPO ratio against their sampling-time log-probs)
     max_staleness: int = 0
+    # save the learner's state (DeepSpeed, with optimizer) at eval points and at the end, for resume; a 1.4B
+    # model's ZeRO state is ~20 GB, so throughput benchmarks turn it off
+    checkpoint: bool = True
 
 
 @dataclass

@@ -306,13 +306,13 @@ class Trainer:
                 self.tracker.log_metrics({k: v for k, v in m.items() if k != "step"}, step=self.step)
                 if cfg.train.eval_every and self.step % cfg.train.eval_every == 0 and self.step < cfg.train.rl_steps:
                     self.evaluate(f"step{self.step}")
-                    self.learner.checkpoint(self.ckpt_dir, self.step)
+                    self.checkpoint()
                 if last:
                     break
             if history:
                 results["rl"] = self.evaluate("rl")
                 self.tracker.log_figure(plots.training_curves(history), "plots/training_curves.png")
-                self.learner.checkpoint(self.ckpt_dir, self.step)
+                self.checkpoint()
             if results:
                 self.tracker.log_figure(plots.heldout_bars(results), "plots/heldout_correctness.png")
             self.tracker.log_dict({"heldout_correctness": results, "timings": self.timings,
@@ -322,6 +322,14 @@ class Trainer:
         finally:
             self.tracker.finish(status)
             self.shutdown()
+
+    def checkpoint(self) -> None:
+        if not self.cfg.train.checkpoint:
+            return
+        print(f"saving the learner's state (step {self.step}) under {self.ckpt_dir} ...", flush=True)
+        with self._timed("time/checkpoint_s"):
+            path = self.learner.checkpoint(self.ckpt_dir, self.step)
+        print(f"saved {path} in {self.timings['time/checkpoint_s']:.1f} s", flush=True)
 
     def shutdown(self) -> None:
         if getattr(self, "monitor", None) is not None:
