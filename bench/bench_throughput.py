@@ -17,7 +17,7 @@ from tqdm import tqdm
 from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.suite import load_builtin
 from tritonrl.verifier_workers.funnel import Verifier
-from tritonrl.verifier_workers.pool import VerifierWorker
+from tritonrl.verifier_workers.verifier_actor import VerifierWorker
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from test_runtime_anticheat import CHEATS, TASK, WRONG  # noqa: E402

@@ -14,9 +14,8 @@ ray = pytest.importorskip("ray")
 
 from tritonrl.config import ExtensionsConfig, PoolConfig, VerifierConfig  # noqa: E402
 from tritonrl.tasks.suite import load_builtin  # noqa: E402
-from tritonrl.verifier_workers.pool import (  # noqa: E402
-    WORKER_DIED, VerdictCache, VerifierPool, cache_key, config_hash,
-)
+from tritonrl.verifier_workers.pool import WORKER_DIED, VerifierPool  # noqa: E402
+from tritonrl.verifier_workers.verdict_cache import VerdictCache, cache_key, config_hash  # noqa: E402
 
 BROKEN = "import torch\nclass ModelNew(:\n"  # a syntax error: stops at the static stage
 

@@ -66,6 +66,9 @@ class JudgeConfig:
     model: str = ""
     api_key_env: str = "OPENAI_API_KEY"
     timeout_s: float = 60.0
+    # constrain the answer to the verdict's JSON schema (OpenAI `response_format: json_schema`, served by
+    # vLLM's structured outputs): a small judge model then always answers in a form that parses
+    structured: bool = True
 
 
 @dataclass

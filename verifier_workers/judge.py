@@ -26,6 +26,11 @@ torch.nn.functional, matmul, conv, ...) do the main work, or the kernel is trivi
 """
 
 
+# the answer's shape, sent as the response format when cfg.structured is on
+SCHEMA = {"type": "object", "additionalProperties": False, "required": ["valid", "reason"],
+          "properties": {"valid": {"type": "boolean"}, "reason": {"type": "string", "maxLength": 300}}}
+
+
 @dataclass
 class JudgeResult:
     ok: bool
@@ -56,6 +61,9 @@ class OpenAIJudge(LLMJudge):
     def judge(self, task: Task, code: str) -> JudgeResult:
         body = {"model": self.cfg.model, "temperature": 0.0, "max_tokens": 200,
                 "messages": [{"role": "user", "content": PROMPT.format(reference=task.reference_src, code=code)}]}
+        if self.cfg.structured:
+            body["response_format"] = {"type": "json_schema",
+                                       "json_schema": {"name": "verdict", "schema": SCHEMA, "strict": True}}
         req = urllib.request.Request(self.cfg.base_url.rstrip("/") + "/chat/completions",
                                      data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
         key = os.environ.get(self.cfg.api_key_env, "")

@@ -1,23 +1,17 @@
-"""A pool of Ray actors that run the verifier funnel, and the front that streams their verdicts.
+"""The verifier pool's front: it spawns the Ray actors (verifier_actor.py) and streams their verdicts.
 
-`VerifierWorker` is a Ray actor pinned to (a share of) one GPU, or to one CPU on a cluster with no GPUs
-(the Triton interpreter). It owns `sandboxes_per_worker` Verifier instances; candidate code runs only in
-their sandbox subprocesses, never in the actor. `VerifierPool` keeps each actor's queue at most as deep
-as its concurrency (a slow kernel never holds up work another actor could take), yields verdicts as they
-complete, caches them, verifies in-batch duplicates once, and re-queues the work of an actor that dies
-onto a replacement: every item gets a Verdict, none is lost, nothing raises to the caller.
+`VerifierPool` places one actor per GPU (or `pool.cpu_workers` on a cluster with no GPUs), keeps each
+actor's queue at most as deep as its concurrency (a slow kernel never holds up work another actor could
+take), yields verdicts as they complete, caches them (verdict_cache.py), verifies in-batch duplicates
+once, and re-queues the work of an actor that dies or hangs onto a replacement: every item gets a Verdict,
+none is lost, nothing raises to the caller.
 """
 from __future__ import annotations
 
-import copy
-import hashlib
-import json
-import os
-import queue
 import threading
 import time
-from collections import OrderedDict, deque
-from dataclasses import asdict, dataclass, field, is_dataclass
+from collections import deque
+from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 import ray
@@ -28,6 +22,8 @@ from tritonrl.cluster import ensure_ray
 from tritonrl.config import ExtensionsConfig, PoolConfig, VerifierConfig
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.verdict import Verdict
+from tritonrl.verifier_workers.verdict_cache import VerdictCache, cache_key, code_hash, config_hash
+from tritonrl.verifier_workers.verifier_actor import VerifierWorker
 
 WORKER_DIED = "verifier worker died"  # prefix of the error of an item that ran out of re-queues
 _LOST = (RayActorError, WorkerCrashedError, ObjectLostError)  # the actor process is gone: re-queue
@@ -35,109 +31,9 @@ _POLL_S = 2.0  # how often a waiting stream checks call deadlines
 GPU_LANES = 4  # verifier lanes per GPU actor when pool.sandboxes_per_worker is 0
 
 
-def code_hash(code: str) -> str:
-    return hashlib.sha256(code.encode()).hexdigest()[:16]  # as the funnel writes Verdict.code_hash
-
-
-def _plain(cfg: Any) -> Any:
-    if is_dataclass(cfg):
-        return asdict(cfg)
-    try:
-        from omegaconf import OmegaConf
-
-        return OmegaConf.to_container(cfg, resolve=True)
-    except ValueError:
-        return cfg
-
-
-def config_hash(verifier_cfg: VerifierConfig, extensions: ExtensionsConfig, device: str) -> str:
-    """Everything besides the task and the code that can change a verdict."""
-    blob = json.dumps({"verifier": _plain(verifier_cfg), "extensions": _plain(extensions), "device": device},
-                      sort_keys=True, default=str)
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
-
-
-def cache_key(task: Task, code: str, cfg_hash: str) -> tuple[str, str, str]:
-    sizes = hashlib.sha256(json.dumps(task.sizes, sort_keys=True).encode()).hexdigest()[:8]
-    return (f"{task.name}:{task.reference_hash}:{sizes}", hashlib.sha256(code.encode()).hexdigest(), cfg_hash)
-
-
 def worker_died_verdict(task: Task, code: str, device: str, reason: str) -> Verdict:
     return Verdict(task=task.name, code_hash=code_hash(code), error=f"{WORKER_DIED}: {reason}"[:300],
                    flags=["verifier_worker_died"], device=device)
-
-
-class VerdictCache:
-    """LRU of verdicts by (task, code, config). Shareable between pools: the config is in the key."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self._d: OrderedDict[tuple, dict] = OrderedDict()
-
-    def get(self, key: tuple) -> Verdict | None:
-        d = self._d.get(key)
-        if d is None:
-            return None
-        self._d.move_to_end(key)
-        return Verdict.from_dict(copy.deepcopy(d))  # a fresh object: callers may mutate theirs
-
-    def put(self, key: tuple, verdict: Verdict) -> None:
-        if self.size <= 0:
-            return
-        self._d[key] = verdict.to_dict()
-        self._d.move_to_end(key)
-        while len(self._d) > self.size:
-            self._d.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._d)
-
-
-# ---------------------------------------------------------------------------------------------- actor
-class VerifierWorker:
-    """Ray actor: `slots` Verifier instances, each concurrent call borrows one."""
-
-    def __init__(self, verifier_cfg: VerifierConfig, extensions: ExtensionsConfig, device: str, slots: int):
-        from tritonrl.verifier_workers.funnel import Verifier  # the actor's import, not the driver's
-        from tritonrl.verifier_workers.gpu_lock import GPUShareLock
-
-        # one lock per GPU: the lanes run correctness side by side, timing alone
-        self.gpu_lock = GPUShareLock()
-        self._make = lambda: Verifier(verifier_cfg, extensions, device, gpu_lock=self.gpu_lock)
-        self.device = device
-        self._free: queue.SimpleQueue = queue.SimpleQueue()
-        self._all = [self._make() for _ in range(slots)]
-        for v in self._all:
-            self._free.put(v)
-
-    def ready(self) -> dict:
-        return {"pid": os.getpid(), "node": ray.util.get_node_ip_address(), "gpu_ids": ray.get_gpu_ids(),
-                "device": self.device}
-
-    def verify(self, task: Task, code: str) -> dict:
-        """A Verdict as a plain dict: plain data across the Ray boundary, rebuilt by the driver."""
-        v = self._free.get()
-        try:
-            return v.verify(task, code).to_dict()
-        except Exception as e:  # the Verifier never raises for bad code: this is a verifier fault
-            try:
-                v.close()
-                fresh = self._make()
-                self._all = [fresh if x is v else x for x in self._all]
-                v = fresh
-            except Exception:
-                pass
-            err = " ".join(f"verifier error: {type(e).__name__}: {e}".split())[:300]
-            return Verdict(task=task.name, code_hash=code_hash(code), error=err, device=self.device).to_dict()
-        finally:
-            self._free.put(v)
-
-    def close(self) -> None:
-        for v in self._all:
-            try:
-                v.close()
-            except Exception:
-                pass
 
 
 _RemoteWorker = ray.remote(VerifierWorker)

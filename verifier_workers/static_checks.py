@@ -4,14 +4,16 @@
 it parses the candidate, runs the file-wide rules (static_rules.py), collects module structure (Facts:
 ModelNew, the @triton.jit kernels, module-level values), checks reuse of the reference Model, and hands
 the forward path to static_forward.py (kernel launch on every path, no PyTorch compute, no state across
-calls). The dynamic checks in the sandbox (launch hooks, torch-compute watch) back these rules up.
+calls), which builds on the kind inference of static_kinds.py. The dynamic checks in the sandbox (launch
+hooks, torch-compute watch) back these rules up.
 """
 from __future__ import annotations
 
 import ast
 import copy
 
-from tritonrl.verifier_workers.static_forward import T, Forward
+from tritonrl.verifier_workers.static_forward import Forward
+from tritonrl.verifier_workers.static_kinds import T
 from tritonrl.verifier_workers.static_rules import VIOLATION_CODES, Names, Violation, check_everywhere, v
 
 __all__ = ["Violation", "VIOLATION_CODES", "check_source"]

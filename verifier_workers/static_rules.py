@@ -1,6 +1,6 @@
 """Static rules that hold on every line of a candidate (imports, reflection, dynamic code, patching,
 streams, threads, ...), the violation catalogue, and the allow-lists used by the forward-path
-analysis in static_forward.py. Pure AST work: nothing here imports or runs the candidate."""
+analysis in static_forward.py and static_kinds.py. Pure AST work: nothing here imports or runs the candidate."""
 from __future__ import annotations
 
 import ast

@@ -114,6 +114,19 @@ def _flush_buffer(flush_bytes: int) -> torch.Tensor | None:
     return _CACHE[key]
 
 
+def _trial(prepare: Prepare, run: Run, cache: torch.Tensor | None, i: int, start: torch.cuda.Event | None = None,
+           end: torch.cuda.Event | None = None) -> tuple[torch.cuda.Event, torch.cuda.Event, Any]:
+    """Enqueue one trial: fresh inputs, L2 flush, then the forward between two events. No sync."""
+    args = prepare(i)
+    if cache is not None:
+        _zero_(cache)
+    start, end = start or _event(), end or _event()
+    _record(start)
+    out = run(args)
+    _record(end)
+    return start, end, out
+
+
 def single_shot(prepare: Prepare, run: Run, after: After) -> dict[str, Any]:
     """One event-timed call after one untimed warm-up (compilation). Cheap and biased (see module doc)."""
     out = run(prepare(0))
@@ -137,13 +150,7 @@ def kernelbench(prepare: Prepare, run: Run, after: After, warmup: int = 3, trial
     _synchronize()
     times, out = [], None
     for i in range(trials):
-        args = prepare(warmup + i)
-        if cache is not None:
-            _zero_(cache)
-        s, e = _event(), _event()
-        _record(s)
-        out = run(args)
-        _record(e)
+        s, e, out = _trial(prepare, run, cache, warmup + i)
         after(i, out)
         _synchronize()
         times.append(_elapsed(s, e))
@@ -189,14 +196,7 @@ def _calibrated(prepare: Prepare, run: Run, after: After, warmup: int, trials: i
 
     def warm(lo: int, hi: int) -> None:
         for i in range(lo, hi):
-            args = prepare(i)
-            if cache is not None:
-                _zero_(cache)
-            s, e = _event(), _event()
-            _record(s)
-            out = run(args)
-            _record(e)
-            after(-1, out)
+            after(-1, _trial(prepare, run, cache, i)[2])
 
     # 2) two un-synced warm-ups measure the host's enqueue time per trial (h). The GPU's time over them is
     #    only an upper bound of its own time per trial (g): where the host is the slower, the GPU waited for
@@ -246,12 +246,7 @@ def _calibrated(prepare: Prepare, run: Run, after: After, warmup: int, trials: i
         _record(slept)
         out = None
         for i in range(trials):
-            args = prepare(first_trial + i)
-            if cache is not None:
-                _zero_(cache)
-            _record(starts[i])
-            out = run(args)
-            _record(ends[i])
+            out = _trial(prepare, run, cache, first_trial + i, starts[i], ends[i])[2]
             host_at[i] = (_perf_counter() - h0) * 1e3  # the trial is fully enqueued only now
             after(i, out)
         _synchronize()  # the whole device: work hidden on other streams is waited for here

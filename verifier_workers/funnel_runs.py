@@ -1,0 +1,187 @@
+"""The funnel's calls into its sandbox workers, and the judging of one variant. Loads modules into the
+reference, candidate and compile workers under per-stage timeouts (a reference-worker failure is tagged as
+the reference's), runs the trusted reference on a variant (its outputs kept in an LRU so the stages and
+the next verification reuse them) and the candidate on the same variant, and judges the candidate's reply
+against the reference's outputs: runtime violations, errors, then allclose (on the host, or in the reference
+worker on the device). Every stage of funnel.py and funnel_timing.py is built on these calls; the shared
+per-verification state (`_Ctx`) and the stage-failure exceptions live here too.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from tritonrl.tasks.task import Task
+from tritonrl.verifier_workers import compare, variants
+from tritonrl.verifier_workers.sandbox import Sandbox, SandboxError
+from tritonrl.verifier_workers.verdict import Verdict
+
+
+class StageFailed(Exception):
+    """A stage cannot pass; `error` is the verdict's one-line reason."""
+
+
+@dataclass
+class _Ctx:
+    task: Task
+    code: str
+    verdict: Verdict
+    seeds: list[int]
+    base: dict[str, int]
+    cand_key: str
+    cand_loaded: bool = False
+    cand_sent: bool = False  # the candidate's code went to a worker (even if its import then failed)
+    probe: tuple[str, dict, list] | None = None  # (variant signature, candidate result, outputs)
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def _one_line(s: str, n: int = 300) -> str:
+    return " ".join(str(s).split())[:n]
+
+
+class _SlotMissing(Exception):
+    """The reference worker no longer holds the outputs a comparison needs."""
+
+
+class _RoleError(Exception):
+    def __init__(self, err: SandboxError, role: str):
+        super().__init__(str(err))
+        self.err, self.role = err, role
+
+
+class FunnelRuns:
+    """Worker calls and variant runs of a Verifier (funnel.py), which owns the sandboxes, the config and
+    the reference-output cache (`_ref_cache`) these methods use."""
+
+    # ------------------------------------------------------------------ worker calls
+    def _timeout(self, stage: str) -> float:
+        return float(self.cfg.sandbox.stage_timeout_s.get(stage, 300.0))
+
+    def _call(self, sb: Sandbox, op: str, args: dict, stage: str) -> tuple[dict, dict]:
+        try:
+            return sb.call(op, args, timeout=self._timeout(stage))
+        except SandboxError as e:
+            if sb is self.reference:
+                raise _RoleError(e, "reference") from None
+            raise
+
+    @staticmethod
+    def _ref_key(ctx: _Ctx, overrides: dict[str, int]) -> tuple[str, str]:
+        src = variants.apply_overrides(ctx.task.reference_src, overrides)
+        return "r" + hashlib.sha256(src.encode()).hexdigest()[:16], src
+
+    def _load(self, sb: Sandbox, key: str, src: str, stage: str, require: list[str]) -> None:
+        reply, _ = self._call(sb, "load", {"key": key, "src": src, "require": require}, stage)
+        if not reply.get("ok"):
+            who = "reference" if sb is self.reference else "candidate"
+            raise StageFailed(f"{who} import failed: {_one_line(reply.get('error', ''), 250)}")
+
+    def _load_candidate(self, ctx: _Ctx, stage: str) -> None:
+        if not ctx.cand_loaded:
+            ctx.cand_sent = True
+            self._load(self.candidate, ctx.cand_key, ctx.code, "load", ["ModelNew"])
+            ctx.cand_loaded = True
+
+    # ------------------------------------------------------------------ running one variant
+    def _run_reference(self, ctx: _Ctx, var: variants.Variant, stage: str) -> tuple[dict, list | str]:
+        """The reference's reply and its outputs: tensors, or (device compare) the slot that holds them."""
+        key, src = self._ref_key(ctx, var.overrides)
+        ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype)
+        if ck in self._ref_cache:
+            self._ref_cache.move_to_end(ck)
+            return self._ref_cache[ck]
+        self._load(self.reference, key, src, stage, ["Model", "get_inputs", "get_init_inputs"])
+        slot = "|".join(map(str, ck)) if self.device_compare else None
+        reply, tensors = self._call(self.reference, "run", {
+            "module": key, "ref": key, "cls": "Model", "seed": var.seed, "init_seed": ctx.seeds[7],
+            "device": self.device, "dtype": var.dtype, "scale": var.scale, "check": False,
+            "on_device": self.device_compare, "keep": slot}, stage)
+        ran = reply.get("ok") and not reply.get("skipped")
+        outs = (slot if slot else compare.unpack(tensors, reply.get("n_out", 0))) if ran else []
+        self._ref_cache[ck] = (reply, outs)
+        while len(self._ref_cache) > 32:
+            self._ref_cache.popitem(last=False)
+        return reply, outs
+
+    def _run_candidate(self, ctx: _Ctx, var: variants.Variant, stage: str, mutates: bool,
+                       record_specs: bool = False) -> dict:
+        self._load_candidate(ctx, stage)
+        key, src = self._ref_key(ctx, var.overrides)
+        self._load(self.candidate, key, src, stage, ["get_inputs", "get_init_inputs"])
+        reply, tensors = self._call(self.candidate, "run", {
+            "module": ctx.cand_key, "ref": key, "cls": "ModelNew", "seed": var.seed, "init_seed": ctx.seeds[7],
+            "device": self.device, "dtype": var.dtype, "scale": var.scale, "grad_modes": var.grad_modes,
+            "check": True, "check_inputs": not mutates, "record_specs": record_specs, "capture_errors": True,
+            "on_device": self.device_compare, "export": self.device_compare}, stage)
+        exported = self.device_compare or not reply.get("ok")  # exported: handles, not tensors, came back
+        reply["outs"] = [] if exported else compare.unpack(tensors, reply.get("n_out", 0))
+        return reply
+
+    def _check_variant(self, ctx: _Ctx, var: variants.Variant, stage: str, cand: dict | None = None) -> dict:
+        """Run the reference and the candidate on one variant; returns the variant record (passed...)."""
+        rec: dict[str, Any] = {"name": var.name, "passed": False, "overrides": var.overrides, "dtype": var.dtype,
+                               "scale": var.scale}
+        ref, ref_outs = self._run_reference(ctx, var, stage)
+        if not ref.get("ok") or ref.get("skipped"):
+            if var.name in ("original", "tiny"):
+                if var.name == "tiny":  # the reference itself cannot run tiny sizes: skip the stage
+                    return {**rec, "passed": True, "skipped": _one_line(ref.get("error") or ref.get("skipped"))}
+                raise StageFailed(f"reference failed: {_one_line(ref.get('error', ''), 250)}")
+            return {**rec, "passed": True, "skipped": _one_line(ref.get("error") or ref.get("skipped"), 200)}
+        if cand is None:
+            cand = self._run_candidate(ctx, var, stage, bool(ref.get("mutates_inputs")))
+        try:
+            return self._judge_run(ctx, rec, cand, ref_outs, stage)
+        except _SlotMissing:  # the reference worker was replaced or evicted the slot: run it again
+            self._ref_cache.pop(next((k for k, v in self._ref_cache.items() if v[1] == ref_outs), None), None)
+            _, ref_outs = self._run_reference(ctx, var, stage)
+            return self._judge_run(ctx, rec, cand, ref_outs, stage)
+
+    def _judge_run(self, ctx: _Ctx, rec: dict, cand: dict, ref_outs: list | str, stage: str) -> dict:
+        v = ctx.verdict
+        if not cand.get("ok"):
+            rec["error"] = _one_line(f"{cand.get('error', 'error')}", 250)
+            return rec
+        for code in cand.get("violations", []):
+            if code not in v.violations:
+                v.violations.append(code)
+        if cand.get("violations"):
+            ops = ", ".join(sorted(cand.get("compute_ops", {})))[:120]
+            rec["error"] = f"runtime check failed: {', '.join(cand['violations'])}" + (f" (aten: {ops})" if ops else "")
+            return rec
+        if cand.get("run_error"):
+            rec["error"] = _one_line(f"runtime error: {cand['run_error']}", 250)
+            return rec
+        if cand.get("skipped"):
+            return {**rec, "passed": True, "skipped": cand["skipped"]}
+        res = self._compare(ref_outs, cand, stage)
+        rec.update({k: res[k] for k in ("max_abs_err", "max_rel_err", "atol", "rtol")})
+        rec["launches"] = cand.get("launches")
+        if not res["passed"]:
+            rec["error"] = f"wrong output: {res['error']}"
+            return rec
+        rec["passed"] = True
+        return rec
+
+    def _compare(self, ref_outs: list | str, cand: dict, stage: str) -> dict:
+        """allclose of candidate vs reference outputs: here on host tensors, or in the reference worker on the
+        device (ref_outs is then the slot holding the reference's outputs; see device_compare.py)."""
+        if not isinstance(ref_outs, str):
+            return compare.compare_outputs(ref_outs, cand["outs"], self.cfg.tolerances)
+        failed = {"passed": False, "max_abs_err": None, "max_rel_err": None, "atol": None, "rtol": None}
+        try:  # the handles come from the candidate: a reference-worker failure here is the candidate's
+            reply, _ = self.reference.call("compare", {"slot": ref_outs, "handles": cand.get("handles"),
+                                                       "tolerances": asdict(self.cfg.tolerances)},
+                                           timeout=self._timeout(stage))
+        except SandboxError as e:
+            return {**failed, "error": f"its output handles broke the comparison ({e.kind})"}
+        if reply.get("missing"):
+            raise _SlotMissing
+        if not reply.get("ok"):
+            return {**failed, "error": f"unusable outputs: {_one_line(reply.get('error', ''), 200)}"}
+        return reply["result"]
+
+    def _fail_variant(self, rec: dict, stage: str) -> None:
+        where = "" if rec["name"] in ("original", "tiny") else f" (variant {rec['name']})"
+        raise StageFailed(f"{rec.get('error', 'failed')}{where}")
