@@ -53,7 +53,8 @@ def test_wrong_candidate_exit_1(files):
 def test_unusable_input_exit_2(files, ref, cand, msg):
     p = run(files.get(ref, "/nonexistent/ref.py"), files[cand], "--json")
     assert p.returncode == 2
-    assert p.stdout == ""
+    verdict = json.loads(p.stdout)  # still exactly one JSON object: a rejection carrying the reason
+    assert verdict["correct"] is False and verdict["usable"] is False and msg in verdict["error"]
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and msg in lines[0] and "Traceback" not in p.stderr
 

@@ -106,6 +106,11 @@ def fwd(body: str) -> str:
     "BLOCK = min(1024, triton.next_power_of_2(n))\nk[(triton.cdiv(n, BLOCK),)](x, y, n, BLOCK=BLOCK)",
     "h = n // 2 + x.shape[0] * 3 - x.size(0)\nk[(1,)](x.view(-1), y.view(-1), n, BLOCK=1024)",
     "while True:\n    k[(1,)](x, y, n, BLOCK=1024)\n    break",
+    # guards: input checks that raise, and early returns for empty inputs (the runtime hook still requires a
+    # launch in every call the verifier makes)
+    "if x.dim() != 1:\n    raise ValueError('1-d only')\nk[(1,)](x, y, n, BLOCK=1024)",
+    "assert x.is_contiguous()\nif n == 0:\n    return y\nk[(1,)](x, y, n, BLOCK=1024)",
+    "if n == 0:\n    return y\nelif x.dim() > 4:\n    raise RuntimeError('rank')\nelse:\n    k[(1,)](x, y, n, BLOCK=1024)",
 ])
 def test_launch_forms_pass(body: str) -> None:
     assert check_source(fwd(body)) == []
@@ -113,7 +118,8 @@ def test_launch_forms_pass(body: str) -> None:
 
 @pytest.mark.parametrize("body,code", [
     ("if x.is_cuda:\n    k[(1,)](x, y, n, BLOCK=1024)", "kernel_not_launched"),
-    ("if n > 0:\n    return x.clone()\nk[(1,)](x, y, n, BLOCK=1024)", "kernel_not_launched"),
+    ("if n > 0:\n    return x.clone()\nreturn y", "kernel_not_launched"),
+    ("if n > 0:\n    raise ValueError('no')\nreturn y", "kernel_not_launched"),
     ("_ = [k[(1,)](x, y, n, BLOCK=1024) for _ in []]", "kernel_not_launched"),
     ("k[(1,)](x, y, n, BLOCK=1024)\ny = y * 2", "torch_compute"),
     ("k[(1,)](x, y, n, BLOCK=1024)\ny += x", "torch_compute"),

@@ -1,7 +1,8 @@
 """`tritonrl verify REFERENCE CANDIDATE`: run one candidate through the verifier funnel.
 
 Exit status: 0 correct, 1 rejected or incorrect, 2 unusable input. With --json, stdout carries exactly one
-JSON object (the verdict); logs go to stderr. Both files are only ever executed inside sandbox workers.
+JSON object: the verdict, or for unusable input a rejection with the reason (also on stderr, one line), so a
+caller that parses stdout always gets an object; logs go to stderr. Both files are only ever executed inside sandbox workers.
 """
 from __future__ import annotations
 
@@ -85,12 +86,19 @@ def _format(v) -> str:
     return "\n".join(lines)
 
 
+def _unusable(args: argparse.Namespace, message: str) -> int:
+    print(f"tritonrl verify: {message}", file=sys.stderr)
+    if args.json:
+        sys.stdout.write(json.dumps({"correct": False, "stage": "none", "reward": 0.0, "speedup": None,
+                                     "violations": [], "error": f"unusable input: {message}", "usable": False}) + "\n")
+    return 2
+
+
 def run_verify(args: argparse.Namespace) -> int:
     try:
         task, code = load_inputs(args)
     except UsageError as e:
-        print(f"tritonrl verify: {e}", file=sys.stderr)
-        return 2
+        return _unusable(args, str(e))
     import logging
 
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
@@ -107,14 +115,12 @@ def run_verify(args: argparse.Namespace) -> int:
         import torch
 
         if not torch.cuda.is_available():
-            print("tritonrl verify: --device cuda but no CUDA device is available", file=sys.stderr)
-            return 2
+            return _unusable(args, "--device cuda but no CUDA device is available")
     try:
         with Verifier(cfg, ext, device=args.device) as verifier:
             verdict = verifier.verify(task, code)
     except Exception as e:  # the verifier itself could not start (e.g. no worker): not a verdict
-        print(f"tritonrl verify: verifier failed: {type(e).__name__}: {e}"[:500], file=sys.stderr)
-        return 2
+        return _unusable(args, f"verifier failed: {type(e).__name__}: {e}"[:500])
     if args.json:
         sys.stdout.write(json.dumps(verdict.to_dict(), default=str) + "\n")
     else:

@@ -11,10 +11,13 @@ from typing import Any
 
 
 def find_jit_function(module: ModuleType, name: str):
-    """The module-level JITFunction called `name`, looking through autotune/heuristics wrappers."""
+    """The JITFunction called `name` at module level or in a module-level class, looking through
+    autotune/heuristics wrappers and staticmethod."""
     from triton.runtime.jit import JITFunction
 
-    for value in list(vars(module).values()):
+    values = list(vars(module).values())
+    values += [getattr(x, "__func__", x) for c in values if isinstance(c, type) for x in list(vars(c).values())]
+    for value in values:
         fn, depth = value, 0
         while not isinstance(fn, JITFunction) and hasattr(fn, "fn") and depth < 8:
             fn, depth = fn.fn, depth + 1
@@ -55,12 +58,15 @@ def compile_specs(module: ModuleType, specs: list[dict], arch: int) -> dict[str,
     target = GPUTarget("cuda", arch, 32)
     compiled, notes = 0, []
     for spec in specs:
+        if spec.get("invalid"):
+            return {"compiled": compiled, "notes": notes,
+                    "error": f"kernel {spec['name']} cannot compile for sm_{arch}: {spec['invalid']}"}
         if spec.get("unrecordable"):
             notes.append(f"{spec['name']}: {spec['unrecordable']}")
             continue
         fn = find_jit_function(module, spec["name"])
         if fn is None:
-            notes.append(f"{spec['name']}: not a module-level @triton.jit function")
+            notes.append(f"{spec['name']}: not a @triton.jit function at module or class level")
             continue
         try:
             src = make_source(fn, spec)

@@ -58,6 +58,7 @@ def _check(code: str, reference_src: str | None) -> list[Violation]:
     names = Names(nodes)
     facts = Facts(tree, names, nodes)
     out = check_everywhere(nodes, names, parents)
+    out += _torch_in_kernels(facts)
     if not facts.all_kernels:
         out.append(Violation("no_triton_kernel", "no function decorated with @triton.jit", None))
     if "ModelNew" not in facts.classes:
@@ -71,6 +72,29 @@ def _check(code: str, reference_src: str | None) -> list[Violation]:
             seen.add((item.code, item.line))
             result.append(item)
     return result[:MAX_VIOLATIONS]
+
+
+_TORCH_DTYPES = {"float16", "float32", "float64", "bfloat16", "half", "float", "double", "int8", "int16", "int32",
+                 "int64", "uint8", "bool", "long", "int"}
+
+
+def _torch_in_kernels(facts: "Facts") -> list[Violation]:
+    """PyTorch inside a @triton.jit body. A compiled kernel cannot run it, but the Triton interpreter (the
+    verifier on a CPU) runs kernel bodies as Python, so `out.copy_(torch.sigmoid(x))` there would pass."""
+    out = []
+    for k in facts.all_kernels:
+        for stmt in k.body:
+            for n in ast.walk(stmt):
+                if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load):
+                    q = facts.names.qual(n) or ""
+                    top, _, rest = q.partition(".")
+                    if top in ("torch", "numpy") and rest not in _TORCH_DTYPES and q not in ("torch", "numpy"):
+                        out.append(v("torch_compute", n, f"`{q}` inside @triton.jit `{k.name}`"))
+                elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr.endswith("_") \
+                        and not n.func.attr.startswith("_"):
+                    out.append(v("torch_compute", n, f"in-place tensor method `.{n.func.attr}()` inside @triton.jit "
+                                                     f"`{k.name}`"))
+    return out
 
 
 def _is_main_guard(node: ast.AST) -> bool:

@@ -86,6 +86,8 @@ class Forward(KindInference):
                 if isinstance(n, ast.Attribute) and n.attr.startswith("_") and not n.attr.startswith("__") \
                         and self.kinds(n.value, unit) & {T, M}:
                     out.append(v("private_api", n, f"private attribute `.{n.attr}` of a torch object"))
+            if isinstance(n, (ast.For, ast.While, ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+                out += _host_reads_in_loop(n)
             if isinstance(n, ast.Call):
                 out += self.check_call(n, unit, todo)
             elif isinstance(n, ast.BinOp):
@@ -125,6 +127,10 @@ class Forward(KindInference):
 
     def check_call(self, n: ast.Call, unit: Unit, todo: list[Unit]) -> list[Violation]:
         out: list[Violation] = []
+        if isinstance(n.func, ast.Call) and literal_getattr(n.func):  # getattr(x, "exp")() is x.exp()
+            n = ast.copy_location(ast.Call(func=ast.copy_location(ast.Attribute(
+                value=n.func.args[0], attr=n.func.args[1].value, ctx=ast.Load()), n.func), args=n.args,
+                keywords=n.keywords), n)
         fk = self.kinds(n.func, unit)
         src = ast.unparse(n.func)[:60]
         flat = fk | self.elements(fk)
@@ -183,7 +189,8 @@ class Forward(KindInference):
         return self._seq(body, unit, stack) == "launched"
 
     def _seq(self, body: list[ast.stmt], unit: Unit, stack: set) -> str:
-        """'launched' | 'open' (falls through, no launch yet) | 'exit' (can leave without a launch)."""
+        """'launched' | 'open' (falls through, no launch yet) | 'exit' (can leave without a launch) |
+        'never' (cannot get past here normally: it raises)."""
         for s in body:
             if isinstance(s, (ast.Break, ast.Continue)):
                 return "open"
@@ -193,19 +200,17 @@ class Forward(KindInference):
         return "open"
 
     def _stmt(self, s: ast.stmt, unit: Unit, stack: set) -> str:
-        if isinstance(s, (ast.Return, ast.Raise)):
-            val = s.value if isinstance(s, ast.Return) else s.exc
-            return "launched" if val is not None and self._expr(val, unit, stack) else "exit"
+        if isinstance(s, ast.Raise):  # input checks (`if x.dim() != 2: raise ValueError`) end no normal path
+            return "launched" if s.exc is not None and self._expr(s.exc, unit, stack) else "never"
+        if isinstance(s, ast.Return):
+            return "launched" if s.value is not None and self._expr(s.value, unit, stack) else "exit"
         if isinstance(s, ast.If):
             if self._expr(s.test, unit, stack):
                 return "launched"
             const = s.test.value if isinstance(s.test, ast.Constant) else None
             if isinstance(s.test, ast.Constant):
                 return self._seq(s.body if const else s.orelse, unit, stack)
-            a, b = self._seq(s.body, unit, stack), self._seq(s.orelse, unit, stack)
-            if "exit" in (a, b):
-                return "exit"
-            return "launched" if a == b == "launched" else "open"
+            return _either(self._seq(s.body, unit, stack), self._seq(s.orelse, unit, stack))
         if isinstance(s, (ast.For, ast.While)):
             it = s.iter if isinstance(s, ast.For) else s.test
             if self._expr(it, unit, stack):
@@ -247,6 +252,27 @@ class Forward(KindInference):
                     if self.must_launch(target.fn.body, target, stack | {target.key}):
                         return True
         return any(self._expr(c, unit, stack) for c in ast.iter_child_nodes(e) if isinstance(c, ast.expr))
+
+
+def _host_reads_in_loop(loop: ast.AST) -> list[Violation]:
+    """`.item()` in a loop reads a tensor element by element into Python: host-side compute."""
+    parts = loop.body + loop.orelse if isinstance(loop, (ast.For, ast.While)) else [loop]
+    return [v("torch_compute", c, f"`{ast.unparse(c)[:50]}` in a loop reads tensor elements on the host")
+            for part in parts for c in ast.walk(part)
+            if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.attr == "item"]
+
+
+def _either(a: str, b: str) -> str:
+    """The outcome of an if/else from its branches'. A branch that returns without a launch while the other
+    goes on is a guard (`if x.numel() == 0: return out`): the path that goes on must launch, and the runtime
+    launch hook checks that every call really launched. Only when no branch can go on does an exit count."""
+    ways = {a, b} - {"never"}
+    if not ways:
+        return "never"
+    if ways == {"exit"}:
+        return "exit"
+    ways.discard("exit")
+    return "launched" if ways == {"launched"} else "open"
 
 
 def _surely_empty(it: ast.AST) -> bool:

@@ -85,7 +85,7 @@ class KindInference:
         if tag == "expr":
             return self.kinds(how[1], unit, d)
         if tag == "def":
-            return frozenset({(K,) if self.f.is_jit(how[1]) else ("fn", how[1], unit.cls, 0)})
+            return frozenset({K if self.f.is_jit(how[1]) else ("fn", how[1], unit.cls, 0)})
         if tag == "param":
             fn, name = how[1], how[2]
             if fn is unit.fn and unit.self_name == name:
@@ -153,7 +153,9 @@ class KindInference:
                     out |= self.attr_kinds(k[1], e.attr, d)
                 elif isinstance(k, tuple) and k[0] == "cls":
                     m = self.f.method(k[1], "forward" if e.attr == "apply" else e.attr)
-                    if m is not None:
+                    if m is not None and self.f.is_jit(m):
+                        out.add(K)
+                    elif m is not None:
                         out.add(("fn", m, k[1], 1 if e.attr == "apply" else 0))
             return out - {None}
         if isinstance(e, ast.Call) and literal_getattr(e) and self.names.qual(e):
@@ -225,7 +227,9 @@ class KindInference:
     def attr_kinds(self, cls: str, attr: str, d: int) -> set:
         out: set = set()
         m = self.f.method(cls, attr)
-        if m is not None:
+        if m is not None and self.f.is_jit(m):  # a kernel defined in the class (`@staticmethod @triton.jit`)
+            out.add(K)
+        elif m is not None:
             static = any(isinstance(x, ast.Name) and x.id == "staticmethod" for x in m.decorator_list)
             out.add(("fn", m, cls, 0 if static else 1))
         for info in self.f.mro(cls):

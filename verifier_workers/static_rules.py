@@ -132,6 +132,9 @@ TENSOR_VIEW_METHODS = {  # return a tensor, do no arithmetic
 TENSOR_META_METHODS = {  # return Python values
     "size", "stride", "numel", "dim", "ndimension", "is_contiguous", "element_size", "item", "storage_offset",
     "is_floating_point", "is_complex", "get_device", "nelement", "data_ptr", "type"}
+# copy a whole tensor into Python/numpy objects: the way to compute on the host around the rules. Never
+# needed by a kernel wrapper (shapes come from .shape/.size()/.stride()), so flagged anywhere in the file
+HOST_COPY_METHODS = {"numpy", "tolist"}
 TENSOR_ATTRS = {"T", "mT", "H", "mH", "data", "real", "imag"}  # attributes that are tensors
 # attributes, not methods: `x.shape(0)` is a TypeError at run time (a broken kernel), not PyTorch compute
 TENSOR_NON_CALLABLE = TENSOR_ATTRS | {"shape", "dtype", "device", "ndim", "is_cuda", "layout", "requires_grad",
@@ -381,6 +384,10 @@ def _check_call(node: ast.Call, names: Names) -> list[Violation]:
                     code = classify_qualname(f"{target_q}.{s}")
                     if code:
                         out.append(v(code, node, f"getattr({target_q}, '{s}')"))
+                if f.id == "getattr" and s in HOST_COPY_METHODS:
+                    out.append(v("torch_compute", node, f"getattr(..., '{s}'): tensor data copied to the host"))
         elif f.id == "type" and len(node.args) == 3:
             out.append(v("dynamic_code", node, "type() with 3 arguments builds a class at run time"))
+    elif isinstance(f, ast.Attribute) and f.attr in HOST_COPY_METHODS and not node.args:
+        out.append(v("torch_compute", node, f"`.{f.attr}()`: tensor data copied to the host"))
     return out

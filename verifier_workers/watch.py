@@ -19,6 +19,7 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
 _type, _isinstance = builtins.type, builtins.isinstance
+_Tensor = torch.Tensor
 _get_ident = threading.get_ident
 
 _SIG = {torch.float32: "fp32", torch.float16: "fp16", torch.bfloat16: "bf16", torch.float64: "fp64",
@@ -102,6 +103,13 @@ def _constexpr_json(v: Any) -> Any:
     raise TypeError(f"constexpr of type {_type(v).__name__}")
 
 
+def _holds_tensor(v: Any, depth: int = 0) -> bool:
+    v = getattr(v, "value", v) if _type(v).__name__ == "constexpr" else v
+    if _isinstance(v, _Tensor):
+        return True
+    return depth < 3 and _isinstance(v, (tuple, list)) and any(_holds_tensor(x, depth + 1) for x in v)
+
+
 def _interp_spec(executor, args: tuple, kwargs: dict) -> dict:
     name = executor.fn.__name__
     try:
@@ -112,6 +120,8 @@ def _interp_spec(executor, args: tuple, kwargs: dict) -> dict:
         sig, consts = {}, {}
         for k, v in bound.arguments.items():
             t = None if k in executor.constexprs else _sig_type(v)
+            if t is None and _holds_tensor(v):  # the interpreter runs it; a compiled kernel cannot take it
+                return {"name": name, "invalid": f"argument `{k}` passes a tensor as a tl.constexpr"}
             if t is None:
                 sig[k], consts[k] = "constexpr", _constexpr_json(v)
             else:
@@ -179,8 +189,25 @@ def install_hooks() -> list:
     except Exception:
         return []
     if os.environ.get("TRITON_INTERPRET") == "1":
+        _autotune_without_benchmark()
         return _install_interpreter_hook()
     return _install_gpu_hook()
+
+
+def _no_benchmark(kernel_call, quantiles=None, **_):
+    return [0.0] * len(quantiles or (0,))
+
+
+def _autotune_without_benchmark() -> None:
+    """Under the interpreter (no GPU) Triton's autotuner cannot benchmark ("0 active drivers"), so every
+    autotuned candidate would fail. Equal timings make it take its first (pruned) config, as Triton itself
+    does for a single config; correctness does not depend on the config."""
+    try:
+        from triton.runtime.autotuner import Autotuner
+    except Exception:
+        return
+    if "do_bench" in vars(Autotuner):
+        Autotuner.do_bench = property(lambda self: _no_benchmark)
 
 
 # ---------------------------------------------------------------- torch-compute watch
