@@ -22,7 +22,7 @@ from typing import Any
 import torch
 
 from tritonrl.verifier_workers import compile_check, device_compare, timing, watch
-from tritonrl.verifier_workers.watch import _LAUNCHES, _ComputeWatch, _NoWatch, _Paused
+from tritonrl.verifier_workers.watch import SCALAR_READS_PER_FORWARD, _LAUNCHES, _ComputeWatch, _NoWatch, _Paused
 
 _type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
 _active_count = threading.active_count
@@ -167,7 +167,7 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
     stream = _current_stream().cuda_stream if device == "cuda" else None
     _LAUNCHES.begin(stream, record_specs)
     grad_ctx = _no_grad() if grad_mode == "no_grad" else _enable_grad()
-    mode = _ComputeWatch() if watch else _NoWatch()
+    mode = _ComputeWatch(SCALAR_READS_PER_FORWARD) if watch else _NoWatch()
     try:
         with grad_ctx, mode:
             out = model(*inputs)

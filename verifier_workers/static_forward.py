@@ -29,6 +29,8 @@ class Forward(KindInference):
         ref = reference_src or ""
         self.ref_precisions = {p for p, pat in (("float16", r"float16|\bhalf\b"), ("bfloat16", r"bfloat16"),
                                                 ("float8", r"float8")) if re.search(pat, ref)}
+        self.dtype_guarded: dict[int, set[str]] = {}  # node id -> low precisions its `if x.dtype == ...` allows
+        self.unit_locals: frozenset = frozenset()
 
     # ---- driver -------------------------------------------------------------------------------
     def run(self) -> list[Violation]:
@@ -76,6 +78,8 @@ class Forward(KindInference):
                     and default.func.id in ("list", "dict", "set")):
                 out.append(v("output_cache", default, "mutable default argument on the forward path"))
         locals_ = self.locals_of(unit)
+        self.unit_locals = frozenset(locals_)
+        self._mark_dtype_guards(fn)
         for n in self.walk(fn):
             if isinstance(n, ast.Call) and literal_getattr(n) or (
                     isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load)):
@@ -174,13 +178,28 @@ class Forward(KindInference):
             out.append(v("torch_compute", n, f"`{src}()` looks like a PyTorch compute method"))
         return out
 
+    def _mark_dtype_guards(self, fn: ast.AST) -> None:
+        """Code under `if x.dtype == torch.bfloat16:` (or a ternary on it) keeps the input's own precision:
+        the verifier's other-precision variant feeds bf16/fp16 inputs, and matching them is no downgrade."""
+        for n in self.walk(fn):
+            if isinstance(n, (ast.If, ast.IfExp)) and "dtype" in ast.unparse(n.test):
+                lows = {low_precision_name(self.names.qual(c)) for cmp in ast.walk(n.test)
+                        if isinstance(cmp, ast.Compare) and all(isinstance(o, (ast.Eq, ast.In, ast.Is)) for o in cmp.ops)
+                        for c in ast.walk(cmp) if isinstance(c, (ast.Name, ast.Attribute))} - {None}
+                body = n.body if isinstance(n.body, list) else [n.body]
+                for part in body:
+                    for c in ast.walk(part):
+                        self.dtype_guarded.setdefault(id(c), set()).update(lows)
+
     def precision(self, e: ast.AST, where: ast.AST) -> list[Violation]:
+        if isinstance(e, ast.Name) and e.id in self.unit_locals:  # `dtype = x.dtype`, not a module-level alias
+            return []
         q = self.names.qual(e) if not isinstance(e, ast.Constant) else str(e.value)
         low = low_precision_name(q)
         return self._downgrade(low, where, q) if low else []
 
     def _downgrade(self, low: str, where: ast.AST, what: str | None) -> list[Violation]:
-        if low in self.ref_precisions:
+        if low in self.ref_precisions or low in self.dtype_guarded.get(id(where), ()):
             return []
         return [v("precision_downgrade", where, f"`{what}` lowers precision to {low}; the reference does not")]
 
@@ -227,6 +246,12 @@ class Forward(KindInference):
         return "launched" if any(self._expr(c, unit, stack) for c in ast.iter_child_nodes(s)
                                  if isinstance(c, ast.expr)) else "open"
 
+    def _container_launches(self, elems: frozenset, stack: set) -> bool:
+        units = [Unit(self.f.method(k[1], "forward"), k[1]) for k in elems
+                 if isinstance(k, tuple) and k[0] == "inst" and self.f.method(k[1], "forward") is not None]
+        return bool(units) and all(u.key not in stack and len(stack) < 30 and self.must_launch(
+            u.fn.body, u, stack | {u.key}) for u in units)
+
     def _expr(self, e: ast.AST, unit: Unit, stack: set) -> bool:
         """Whether evaluating e surely launches a jit kernel (conditional parts do not count)."""
         if isinstance(e, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
@@ -244,6 +269,10 @@ class Forward(KindInference):
                 return True
             for k in self.kinds(f, unit):
                 target = None
+                if isinstance(k, tuple) and k[0] == "fn" and isinstance(k[1], ast.Lambda) and len(stack) < 30:
+                    lam = Unit(k[1], k[2])
+                    if lam.key not in stack and self._expr(k[1].body, lam, stack | {lam.key}):
+                        return True  # launch = lambda b: kernel[grid](..., BLOCK=b); launch(1024)
                 if isinstance(k, tuple) and k[0] == "fn" and isinstance(k[1], ast.FunctionDef):
                     target = Unit(k[1], k[2])
                 elif isinstance(k, tuple) and k[0] == "inst" and self.f.method(k[1], "forward") is not None:
@@ -251,6 +280,8 @@ class Forward(KindInference):
                 if target is not None and target.key not in stack and len(stack) < 30:
                     if self.must_launch(target.fn.body, target, stack | {target.key}):
                         return True
+                if isinstance(k, tuple) and k[0] == "seq" and self._container_launches(k[1], stack):
+                    return True  # nn.Sequential(TritonLinear(...), ...)(x): each module's forward launches
         return any(self._expr(c, unit, stack) for c in ast.iter_child_nodes(e) if isinstance(c, ast.expr))
 
 

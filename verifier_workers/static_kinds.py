@@ -10,8 +10,8 @@ import ast
 from typing import TYPE_CHECKING
 
 from tritonrl.verifier_workers.static_rules import (
-    NN_CONTAINERS, TENSOR_ATTRS, TENSOR_META_METHODS, TENSOR_VIEW_METHODS, TORCH_ALLOWED, classify_qualname,
-    literal_getattr)
+    NN_CONTAINERS, TENSOR_ATTRS, TENSOR_META_METHODS, TENSOR_VIEW_METHODS, TORCH_ALLOWED, TORCH_VIEW_FUNCTIONS,
+    classify_qualname, literal_getattr)
 
 if TYPE_CHECKING:  # only for hints: static_checks imports this module
     from tritonrl.verifier_workers.static_checks import Facts
@@ -99,8 +99,18 @@ class KindInference:
             inner, i = how[1], how[2]
             if inner[0] == "expr" and isinstance(inner[1], (ast.Tuple, ast.List)) and i < len(inner[1].elts):
                 return self.kinds(inner[1].elts[i], unit, d)
-            return self.elements(self.binding_kinds(inner, unit, d))
+            return self.position(self.binding_kinds(inner, unit, d), i)
         return EMPTY
+
+    def position(self, ks: frozenset, i: int) -> frozenset:
+        """Kinds of element i: exact for tuples built from a literal (`return x2, n_rows, n_cols`), else any."""
+        out: set = set()
+        for k in ks:
+            if isinstance(k, tuple) and k[0] == "seq" and len(k) > 2 and -len(k[2]) <= i < len(k[2]):
+                out |= k[2][i]
+            else:
+                out |= self.elements(frozenset({k}))
+        return frozenset(out)
 
     @staticmethod
     def elements(ks: frozenset) -> frozenset:
@@ -165,7 +175,7 @@ class KindInference:
             q = self.names.qual(e.func)
             if q and q.startswith("torch."):
                 last = q.rsplit(".", 1)[-1]
-                if last in ALLOCATIONS:
+                if last in ALLOCATIONS or q[len("torch."):] in TORCH_VIEW_FUNCTIONS:
                     out.add(T)
                 elif self.torch_allowed(q):
                     pass
@@ -190,6 +200,8 @@ class KindInference:
                     out.add(T)
             return out
         if isinstance(e, ast.Subscript):
+            if isinstance(e.slice, ast.Constant) and type(e.slice.value) is int:
+                return set(self.position(self.kinds(e.value, unit, d), e.slice.value))
             out = set()
             for k in self.kinds(e.value, unit, d):
                 if k in (T, M):
@@ -198,7 +210,10 @@ class KindInference:
                     out |= k[1]
             return out
         if isinstance(e, (ast.List, ast.Tuple, ast.Set)):
-            return {("seq", frozenset().union(*(self.kinds(x, unit, d) for x in e.elts)))}
+            parts = tuple(frozenset(self.kinds(x, unit, d)) for x in e.elts)
+            if isinstance(e, ast.Set) or any(isinstance(x, ast.Starred) for x in e.elts):
+                return {("seq", frozenset().union(*parts))}
+            return {("seq", frozenset().union(*parts), parts)}  # with the kinds of each position
         if isinstance(e, ast.Dict):
             return {("seq", frozenset().union(*(self.kinds(x, unit, d) for x in e.values)))}
         if isinstance(e, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
@@ -249,7 +264,7 @@ class KindInference:
     @staticmethod
     def torch_allowed(q: str) -> bool:
         rest = q[len("torch."):]
-        if rest in TORCH_ALLOWED or rest.startswith(("float8", "version.")):
+        if rest in TORCH_ALLOWED or rest in TORCH_VIEW_FUNCTIONS or rest.startswith(("float8", "version.")):
             return True
         if rest.startswith("Tensor."):
             return rest[7:] in TENSOR_VIEW_METHODS | TENSOR_META_METHODS

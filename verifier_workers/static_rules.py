@@ -119,6 +119,11 @@ TORCH_ALLOWED = {
     "cuda.get_device_capability", "cuda.get_device_name", "cuda.synchronize", "cuda.device", "cuda.set_device",
     "nn", "nn.Parameter", "nn.Module", "nn.Buffer", "nn.parameter.Parameter",
 }
+# torch.* functions that only re-view or re-shape (the function forms of TENSOR_VIEW_METHODS)
+TORCH_VIEW_FUNCTIONS = {"flatten", "unflatten", "reshape", "squeeze", "unsqueeze", "permute", "transpose", "t",
+                        "narrow", "select", "split", "chunk", "unbind", "movedim", "moveaxis", "swapaxes",
+                        "swapdims", "broadcast_to", "broadcast_tensors", "as_strided", "ravel", "tensor_split",
+                        "atleast_1d", "atleast_2d", "atleast_3d", "view_as_real", "view_as_complex", "detach"}
 NN_CONTAINERS = {"ModuleList", "Sequential", "ModuleDict", "ParameterList", "ParameterDict"}
 LOW_PRECISION = {"float16": "float16", "half": "float16", "bfloat16": "bfloat16", "HalfTensor": "float16",
                  "BFloat16Tensor": "bfloat16"}  # plus every float8_* dtype
@@ -128,7 +133,7 @@ TENSOR_VIEW_METHODS = {  # return a tensor, do no arithmetic
     "new_empty", "new_zeros", "new_ones", "new_full", "new_tensor", "new_empty_strided", "fill_", "zero_",
     "copy_", "to", "float", "double", "long", "int", "bool", "cuda", "cpu", "split", "chunk", "unbind",
     "tensor_split", "movedim", "moveaxis", "swapaxes", "swapdims", "unfold", "diagonal", "requires_grad_",
-    "type_as", "pin_memory", "untyped_storage"}
+    "type_as", "pin_memory", "untyped_storage", "ravel", "broadcast_to"}
 TENSOR_META_METHODS = {  # return Python values
     "size", "stride", "numel", "dim", "ndimension", "is_contiguous", "element_size", "item", "storage_offset",
     "is_floating_point", "is_complex", "get_device", "nelement", "data_ptr", "type"}
@@ -279,7 +284,7 @@ def check_everywhere(nodes: list[ast.AST], names: Names, parents: dict[int, ast.
     for node in nodes:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             out += _check_import(node)
-        elif isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+        elif (isinstance(node, ast.Try) or type(node).__name__ == "TryStar") and not _import_fallback(node, parents):
             out.append(v("try_except", node, "try statement (a fallback or a swallowed error)"))
         elif isinstance(node, (ast.AsyncFunctionDef, ast.Await, ast.AsyncFor, ast.AsyncWith)):
             out.append(v("threads", node, "async code"))
@@ -299,6 +304,18 @@ def check_everywhere(nodes: list[ast.AST], names: Names, parents: dict[int, ast.
         elif isinstance(node, ast.Call):
             out += _check_call(node, names)
     return out
+
+
+def _import_fallback(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """`try: from triton.language.extra import libdevice / except ImportError: from ... import libdevice` at
+    module level: imports only, catching only ImportError (libdevice moved between Triton versions). It
+    cannot swallow an error of the forward."""
+    if not isinstance(node, ast.Try) or not isinstance(parents.get(id(node)), ast.Module) or node.finalbody:
+        return False
+    plain = (ast.Import, ast.ImportFrom, ast.Assign, ast.Pass)
+    return (all(isinstance(s, (ast.Import, ast.ImportFrom)) for s in node.body + node.orelse)
+            and all(isinstance(h.type, ast.Name) and h.type.id in ("ImportError", "ModuleNotFoundError")
+                    and all(isinstance(s, plain) for s in h.body) for h in node.handlers))
 
 
 def _check_import(node: ast.Import | ast.ImportFrom) -> list[Violation]:

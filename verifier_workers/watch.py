@@ -212,16 +212,26 @@ def _autotune_without_benchmark() -> None:
 
 # ---------------------------------------------------------------- torch-compute watch
 
+# Reading single elements to the host (`.item()`, `float(t)`, iterating a tensor in Python) is allowed a few
+# times per forward (a scalar parameter, a flag); a forward that reads more is computing on the host.
+SCALAR_READS_PER_FORWARD = 32
+
+
 class _ComputeWatch(TorchDispatchMode):
-    def __init__(self):
+    def __init__(self, scalar_read_limit: int | None = None):
         super().__init__()
         self.ops: dict[str, int] = {}
+        self.scalar_reads, self.scalar_read_limit = 0, scalar_read_limit
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         if _PAUSE[0] <= 0:
             name = func.overloadpacket.__name__
             if name not in ALLOWED_ATEN:
                 self.ops[name] = self.ops.get(name, 0) + 1
+            elif name == "_local_scalar_dense":
+                self.scalar_reads += 1
+                if self.scalar_read_limit is not None and self.scalar_reads > self.scalar_read_limit:
+                    self.ops["host_scalar_reads"] = self.scalar_reads
         return func(*args, **(kwargs or {}))
 
 
