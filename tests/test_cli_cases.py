@@ -5,7 +5,8 @@ against tests/cli_cases/ref_TASK.py.
 - honest: input checks that raise, an early return for empty inputs, kernels defined in a class, and
   autotune over several configs (which the interpreter cannot benchmark) must be accepted;
 - cheat: PyTorch inside a @triton.jit body (the interpreter runs it), and host-side compute through
-  `.item()` in a loop or `.tolist()`/`.numpy()` (also via getattr) must be rejected as torch_compute.
+  `.item()` in a loop or `.tolist()`/`.numpy()` (also via getattr), or element reads in Python (`float(v)`
+  for every element, caught at run time) must be rejected as torch_compute(_runtime).
 """
 from __future__ import annotations
 
@@ -31,4 +32,5 @@ def test_cli_case(cand: Path) -> None:
         assert verdict["correct"] and r.returncode == 0, (verdict["error"], verdict["violations"])
     else:
         assert not verdict["correct"] and r.returncode == 1
-        assert "torch_compute" in verdict["violations"], (verdict["error"], verdict["violations"])
+        assert {"torch_compute", "torch_compute_runtime"} & set(verdict["violations"]), (verdict["error"],
+                                                                                  verdict["violations"])
