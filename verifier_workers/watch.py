@@ -190,8 +190,28 @@ def install_hooks() -> list:
         return []
     if os.environ.get("TRITON_INTERPRET") == "1":
         _autotune_without_benchmark()
+        _cuda_device_context_on_cpu()
         return _install_interpreter_hook()
     return _install_gpu_hook()
+
+
+class _NoDeviceSelect:
+    """`with torch.cuda.device(x.device.index):` (Triton's tutorials) on a CPU build raises inside torch
+    (the index is None): with no GPU there is no device to select, so the context does nothing."""
+
+    def __init__(self, device: Any = None):
+        self.device = device
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _cuda_device_context_on_cpu() -> None:
+    if not torch.cuda.is_available():
+        torch.cuda.device = _NoDeviceSelect
 
 
 def _no_benchmark(kernel_call, quantiles=None, **_):
