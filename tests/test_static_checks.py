@@ -120,6 +120,7 @@ def test_launch_forms_pass(body: str) -> None:
     ("if x.is_cuda:\n    k[(1,)](x, y, n, BLOCK=1024)", "kernel_not_launched"),
     ("if n > 0:\n    return x.clone()\nreturn y", "kernel_not_launched"),
     ("if n > 0:\n    raise ValueError('no')\nreturn y", "kernel_not_launched"),
+    ("match n:\n    case 0:\n        return y\n    case 1:\n        k[(1,)](x, y, n, BLOCK=1024)", "kernel_not_launched"),
     ("_ = [k[(1,)](x, y, n, BLOCK=1024) for _ in []]", "kernel_not_launched"),
     ("k[(1,)](x, y, n, BLOCK=1024)\ny = y * 2", "torch_compute"),
     ("k[(1,)](x, y, n, BLOCK=1024)\ny += x", "torch_compute"),

@@ -241,6 +241,17 @@ class Forward(KindInference):
             return self._seq(s.body, unit, stack)
         if isinstance(s, ast.Try):
             return self._seq(s.body, unit, stack)
+        if isinstance(s, ast.Match):
+            if self._expr(s.subject, unit, stack):
+                return "launched"
+            ways = [self._seq(c.body, unit, stack) for c in s.cases]
+            if not any(isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None and c.guard is None
+                       for c in s.cases):
+                ways.append("open")  # no catch-all case: the match can fall through
+            out = ways[0] if ways else "open"
+            for w in ways[1:]:
+                out = _either(out, w)
+            return out
         if isinstance(s, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef, ast.Lambda)):
             return "open"
         return "launched" if any(self._expr(c, unit, stack) for c in ast.iter_child_nodes(s)

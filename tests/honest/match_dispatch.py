@@ -1,0 +1,26 @@
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
+    pid = tl.program_id(axis=0)
+    offs = pid * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    x = tl.load(x_ptr + offs, mask=mask)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=mask)
+
+class ModelNew(nn.Module):
+    def __init__(self, mode="relu"):
+        super().__init__()
+        self.mode = mode
+    def forward(self, x):
+        y = torch.empty_like(x)
+        n = x.numel()
+        match self.mode:
+            case "relu":
+                relu_kernel[(triton.cdiv(n, 1024),)](x, y, n, BLOCK_SIZE=1024)
+            case _:
+                raise NotImplementedError(self.mode)
+        return y
