@@ -156,12 +156,13 @@ class LearnerWorker:
         engine.train()
         self._set_lr(cfg.sft_lr if mode == "sft" else cfg.lr)
         scale = LossScale(global_tokens=global_tokens, world_size=self.world_size)
-        sums: dict[str, float] = {}
+        sums: dict[str, torch.Tensor] = {}
         t0 = time.perf_counter()
-        mbs = micro_batches(seqs, cfg.micro_batch_size)
-        for i, mb in enumerate(mbs):
-            engine.set_gradient_accumulation_boundary(i == len(mbs) - 1)
-            batch = collate(mb, device=self._dev)
+        # every micro-batch on the device up front: a copy from pageable memory waits for the GPU to drain,
+        # so copying inside the loop would idle the GPU at each micro-batch
+        batches = [collate(mb, device=self._dev) for mb in micro_batches(seqs, cfg.micro_batch_size)]
+        for i, batch in enumerate(batches):
+            engine.set_gradient_accumulation_boundary(i == len(batches) - 1)
             lp = self._logprobs(engine, batch)
             if mode == "sft":
                 loss, m = sft_loss(lp, batch, scale)
@@ -170,12 +171,13 @@ class LearnerWorker:
                 loss, m = policy_loss(lp, batch, scale, clip=cfg.ppo_clip, ref_logprobs=ref, kl_coef=cfg.kl_coef)
             engine.backward(loss, scale_wrt_gas=False)
             for k, v in m.items():
-                sums[k] = sums.get(k, 0.0) + v
+                sums[k] = sums[k] + v if k in sums else v
         engine.step()
+        out = {k: float(v) for k, v in sums.items()}  # the step's one device sync for metrics
         norm = engine.get_global_grad_norm()
-        sums["grad_norm"] = float(norm) if norm is not None else float("nan")
-        sums["compute_s"] = time.perf_counter() - t0  # this rank's own time, queueing excluded
-        return sums
+        out["grad_norm"] = float(norm) if norm is not None else float("nan")
+        out["compute_s"] = time.perf_counter() - t0  # this rank's own time, queueing excluded
+        return out
 
     # ------------------------------------------------------------------ public (collective) API
     def sft_step(self, seqs: list[Sequence], global_tokens: float | None = None) -> dict[str, float]:

@@ -62,10 +62,10 @@ def policy_loss(logprobs: torch.Tensor, batch: dict[str, torch.Tensor], scale: L
         kl = torch.exp(d) - d - 1.0
         per_token = per_token + kl_coef * kl
     loss = (per_token * mask).sum() * scale.factor
-    with torch.no_grad():
-        metrics = {"loss": float((per_token * mask).sum()), "pg_loss": float((pg * mask).sum()), "clip_frac": float((clipped * mask).sum()),
-                   "kl": float((kl * mask).sum()), "entropy": float((-logprobs * mask).sum()),
-                   "ratio": float((ratio * mask).sum()), "tokens": float(mask.sum())}
+    with torch.no_grad():  # 0-dim tensors: the caller reads them once per step, not once per micro-batch
+        metrics = {"loss": (per_token * mask).sum(), "pg_loss": (pg * mask).sum(), "clip_frac": (clipped * mask).sum(),
+                   "kl": (kl * mask).sum(), "entropy": (-logprobs * mask).sum(),
+                   "ratio": (ratio * mask).sum(), "tokens": mask.sum()}
     return loss, metrics
 
 
@@ -73,7 +73,7 @@ def sft_loss(logprobs: torch.Tensor, batch: dict[str, torch.Tensor], scale: Loss
     """Cross-entropy on the masked response (target) tokens only, token-level mean across the step."""
     mask = batch["response_mask"]
     nll = -(logprobs * mask).sum()
-    return nll * scale.factor, {"loss": float(nll.detach()), "tokens": float(mask.sum())}
+    return nll * scale.factor, {"loss": nll.detach(), "tokens": mask.sum()}
 
 
 def finish_metrics(sums: dict[str, float]) -> dict[str, float]:

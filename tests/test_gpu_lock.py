@@ -86,3 +86,36 @@ def test_exclusive_holders_never_overlap():
     for t in ts:
         t.join(10)
     assert peak[0] == 1
+
+
+def test_hold_keeps_timing_out_and_lets_correctness_through():
+    """While another role (the learner) holds the GPU, timing waits; correctness stages do not wait
+    behind that waiting timing stage; lifting the hold lets timing in."""
+    lock = GPUShareLock()
+    lock.hold(30.0)
+    log = []
+
+    def timing():
+        with lock.exclusive():
+            log.append("timing")
+
+    w = threading.Thread(target=timing)
+    w.start()
+    assert _wait(lambda: lock._writers_waiting == 1)
+    with lock.shared():  # no deadlock: a held timing stage does not block the other lanes
+        log.append("correctness")
+    assert not _wait(lambda: "timing" in log, timeout=0.3)
+    lock.hold(0)
+    w.join(5)
+    assert log == ["correctness", "timing"]
+
+
+def test_hold_lapses_by_itself():
+    lock = GPUShareLock()
+    lock.hold(0.3)
+    done = threading.Event()
+    w = threading.Thread(target=lambda: (lock.exclusive().__enter__(), done.set()))
+    w.start()
+    assert not done.wait(0.1)
+    assert done.wait(5.0)  # nobody lifted it: a caller that died cannot freeze timing
+    w.join(5)

@@ -39,6 +39,15 @@ def _variant(code: str, tag: str) -> str:
     return f"{code}\n# {tag}\n"  # same kernel, new code hash: not in the cache
 
 
+def _wait_for(cond, timeout: float = 120.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if cond():
+            return True
+        time.sleep(0.02)
+    return cond()
+
+
 def _kill_when_busy(pool: VerifierPool, killed: list) -> None:
     """From another thread: kill the first actor seen with an item in flight."""
     deadline = time.monotonic() + 120
@@ -110,6 +119,33 @@ class TestPool:
         assert after["worker_deaths"] - before["worker_deaths"] == 1
         assert after["requeues"] - before["requeues"] >= 1
         assert victim not in pool.workers and len(pool.workers) == 2  # a replacement took its place
+
+    def test_timing_hold_reaches_busy_actors_and_stops_the_deadline_clock(self, pool, tasks):
+        """hold_timing is served while every lane is verifying (its own concurrency group); while it holds,
+        call deadlines stand still, so a call waiting on it is never taken for a hung actor."""
+        items = [(tasks[n], _variant(tasks[n].gold_src, "hold")) for n in ("rmsnorm", "row_max", "silu", "relu")]
+        result: list = []
+        stream = threading.Thread(target=lambda: result.extend(pool.verify_stream(items)))
+        stream.start()
+        try:
+            assert _wait_for(lambda: all(w.inflight for w in pool.workers)), "the actors never got busy"
+            t = time.monotonic()
+            pool.hold_timing(30.0)
+            assert time.monotonic() - t < 5.0  # not queued behind the verifications in flight
+            left = ray.get([w.handle.timing_hold_left.remote() for w in pool.workers])
+            # (that query waits behind the lanes: by now some holds may have run down, none lapsed)
+            assert all(0 < x <= 30.0 for x in left), left
+            c0 = pool._clock()
+            time.sleep(0.3)
+            assert pool._clock() - c0 < 0.05
+        finally:
+            pool.hold_timing(0)
+            stream.join(300)
+        t1 = pool._clock()
+        time.sleep(0.2)
+        assert pool._clock() - t1 >= 0.15  # lifted: the clock runs again
+        assert sorted(i for i, _ in result) == [0, 1, 2, 3] and all(v.correct for _, v in result)
+        assert ray.get([w.handle.timing_hold_left.remote() for w in pool.workers]) == [0.0, 0.0]
 
     def test_item_out_of_retries_gets_a_worker_died_verdict(self, pool, tasks):
         item = (tasks["relu"], _variant(tasks["relu"].gold_src, "die"))

@@ -96,6 +96,9 @@ class PoolConfig:
     sandboxes_per_worker: int = 0  # lanes per actor; 0: 4 on a GPU (timing exclusive), 1 on a CPU
     cache_size: int = 4096
     max_retries: int = 2  # re-queues of a candidate whose actor died
+    # longest the timing stage waits for a learner sharing its GPU (train.max_staleness=1, preset gpu1);
+    # the hold lapses after this even if nobody lifts it
+    timing_hold_max_s: float = 600.0
 
 
 @dataclass

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -70,6 +71,7 @@ class Trainer:
         self.cfg = cfg
         self.timings: dict[str, float] = {}
         self.policy_version = 0  # weight syncs so far: what the engines sample with
+        self._background = ThreadPoolExecutor(1, thread_name_prefix="next-rollout")  # overlapped rollouts
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
@@ -214,20 +216,21 @@ class Trainer:
         groups = self.score(tasks, samples)
         return Batch(groups, self.policy_version, t1 - t0, time.perf_counter() - t1)
 
-    def overlap_verify(self) -> bool:
-        """May verification run while the learner works? Not where they can share a GPU (fractional GPUs):
-        the learner's kernels would disturb the verifier's timing. Whole GPUs in Ray are exclusive."""
+    def timing_isolated(self) -> bool:
+        """Can the verifier time kernels while the learner works? Not where they share a GPU (fractional
+        GPUs): the learner's kernels would disturb the measurements. Whole GPUs in Ray are exclusive."""
         return self.device == "cpu" or (self.cfg.learner.num_gpus_per_rank >= 1 and self.cfg.pool.num_gpus_per_worker >= 1)
 
     def rl_step(self, batch: Batch, last: bool) -> tuple[dict[str, float], Batch | None]:
         """Learn on `batch`, sync the weights, and return the next step's batch.
 
         train.max_staleness=0: the next batch is produced after the sync (on-policy, stages in turn).
-        train.max_staleness=1: it is generated while the learner works, by the engines' previous weights
-        (one step stale), and the loss corrects for that with the PPO ratio against the sampling-time
-        log-probs (`learner/loss.py`). Verification joins the overlap where `overlap_verify()` allows."""
+        train.max_staleness=1: it is generated and verified while the learner works, by the engines'
+        previous weights (one step stale), and the loss corrects for that with the PPO ratio against the
+        sampling-time log-probs (`learner/loss.py`). On a GPU shared with the learner the verifier's timing
+        stage is held until the learner is done (`VerifierPool.hold_timing`); its other stages overlap."""
         cfg = self.cfg
-        overlap = cfg.train.max_staleness >= 1
+        overlap = cfg.train.max_staleness >= 1 and not last
         gpu: dict[str, float] = {}
         phase_metrics(self.monitor, "idle", 0.0)  # start the step's window
         t0 = time.perf_counter()
@@ -235,22 +238,19 @@ class Trainer:
         m = step_metrics(batch.groups)
         if "verify/level1_correct_rate" in m:
             self.sampler.update(m["verify/level1_correct_rate"])
+        held = overlap and not self.timing_isolated()
+        if held:  # before the learner's first kernel: no measurement may straddle it
+            self.pool.hold_timing(cfg.pool.timing_hold_max_s)
         pending = self.learner.submit("rl_step", seqs)
-        nxt = None
-        if overlap and not last:
-            if self.overlap_verify():
-                nxt = self.rollout()
-            else:
-                tasks = self.sampler.sample(cfg.train.tasks_per_step)
-                tg = time.perf_counter()
-                samples = self.generate(tasks, cfg.rollout.samples_per_prompt)
-                gen_s = time.perf_counter() - tg
-        learn = self.learner.collect(pending)
+        nxt_future = self._background.submit(self.rollout) if overlap else None
+        try:
+            learn = self.learner.collect(pending)
+        finally:
+            if held:
+                self.pool.hold_timing(0)
         t1 = time.perf_counter()
         gpu.update(phase_metrics(self.monitor, "learn", t1 - t0))  # with overlap: learn || next rollout
-        if overlap and not last and nxt is None:
-            groups = self.score(tasks, samples)
-            nxt = Batch(groups, self.policy_version, gen_s, time.perf_counter() - t1)
+        nxt = nxt_future.result() if nxt_future is not None else None  # what is left of it: timing, when held
         t2 = time.perf_counter()
         gpu.update(phase_metrics(self.monitor, "verify", t2 - t1))  # verification that could not overlap
         sync_s = self.sync_weights()
@@ -332,6 +332,7 @@ class Trainer:
         print(f"saved {path} in {self.timings['time/checkpoint_s']:.1f} s", flush=True)
 
     def shutdown(self) -> None:
+        self._background.shutdown(wait=True, cancel_futures=True)
         if getattr(self, "monitor", None) is not None:
             self.monitor.close()
         for name in ("pool", "learner"):

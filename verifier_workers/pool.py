@@ -36,7 +36,8 @@ def worker_died_verdict(task: Task, code: str, device: str, reason: str) -> Verd
                    flags=["verifier_worker_died"], device=device)
 
 
-_RemoteWorker = ray.remote(VerifierWorker)
+# "control": hold_timing is served even while every lane is busy (Ray allows groups only here, not in .options)
+_RemoteWorker = ray.remote(concurrency_groups={"control": 1})(VerifierWorker)
 
 
 # ---------------------------------------------------------------------------------------------- front
@@ -84,6 +85,7 @@ class VerifierPool:
         self._closed = False
         self._seq = 0
         self._failed_starts = 0  # consecutive replacements that did not come up
+        self._held_s, self._held_from, self._held_until = 0.0, None, 0.0  # timing holds (hold_timing)
         self._stats = dict(verdicts=0, verified=0, cache_hits=0, duplicates=0, requeues=0, worker_deaths=0,
                            replacements=0, worker_died_verdicts=0, busy_s=0.0)
         self.workers: list[_Worker] = [self._spawn() for _ in range(n)]
@@ -113,6 +115,9 @@ class VerifierPool:
         self._seq += 1
         handle = _RemoteWorker.options(**self._options).remote(
             self.verifier_cfg, self.extensions, self.device, self.slots)
+        left = self._held_until - time.monotonic() if self._held_from is not None else 0.0
+        if left > 0:  # a replacement joins the hold in force
+            handle.hold_timing.options(concurrency_group="control").remote(left)
         return _Worker(handle, f"verifier-{self._seq}", handle.ready.remote(), time.monotonic())
 
     def _await_startup(self, workers: list[_Worker]) -> None:
@@ -203,6 +208,27 @@ class VerifierPool:
             self._stats["busy_s"] += time.perf_counter() - t0
             self._lock.release()
 
+    def hold_timing(self, seconds: float) -> None:
+        """Keep the timing stage off the GPUs for up to `seconds` (0 lifts it): another role that shares
+        them (the learner) is running kernels and would disturb the measurements. Correctness stages go
+        on; a call waiting on a hold is not counted as hung. Safe to call from another thread than the one
+        consuming `verify_stream`."""
+        now = time.monotonic()
+        if self._held_from is not None:  # the hold in force ends (or is renewed) now
+            self._held_s += max(0.0, min(now, self._held_until) - self._held_from)
+        self._held_from, self._held_until = (now, now + seconds) if seconds > 0 else (None, 0.0)
+        refs = [w.handle.hold_timing.options(concurrency_group="control").remote(seconds) for w in list(self.workers)]
+        if refs:
+            ray.wait(refs, num_returns=len(refs), timeout=10.0)  # an actor that is gone is the stream's business
+
+    def _clock(self) -> float:
+        """Monotonic seconds that stand still while timing is held: the clock of call deadlines."""
+        now = time.monotonic()
+        held = self._held_s
+        if self._held_from is not None:
+            held += max(0.0, min(now, self._held_until) - self._held_from)
+        return now - held
+
     def verify_many(self, items: list[tuple[Task, str]], progress: bool | None = None) -> list[Verdict]:
         """Verdicts in input order."""
         out: list[Verdict | None] = [None] * len(items)
@@ -256,7 +282,7 @@ class VerifierPool:
             if tref is None:
                 tref = task_refs[id(job.task)] = ray.put(job.task)
             wait = self.call_timeout_s + (0.0 if w.ready else self.startup_timeout_s)
-            w.inflight[w.handle.verify.remote(tref, job.code)] = (job, time.monotonic() + wait)
+            w.inflight[w.handle.verify.remote(tref, job.code)] = (job, self._clock() + wait)
 
     def _collect(self, pending: deque) -> list[list[tuple[int, Verdict]]]:
         """Wait for one call to finish (or a poll tick); return the (index, verdict) groups now final."""
@@ -287,9 +313,9 @@ class VerifierPool:
                 self._stats["verified"] += 1
                 v = Verdict.from_dict(d)
                 out.append(self._finish(job, v, cache=not (v.error or "").startswith("verifier error")))
-        now = time.monotonic()
+        now, clock = time.monotonic(), self._clock()
         for w in list(self.workers):
-            if any(deadline < now for _, deadline in w.inflight.values()):
+            if any(deadline < clock for _, deadline in w.inflight.values()):
                 out += self._lose(w, f"hung: no verdict within {self.call_timeout_s:.0f} s", pending)
             elif not w.ready and now - w.started_at > self.startup_timeout_s:
                 self._failed_starts += 1

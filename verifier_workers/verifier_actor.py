@@ -39,6 +39,15 @@ class VerifierWorker:
         return {"pid": os.getpid(), "node": ray.util.get_node_ip_address(), "gpu_ids": ray.get_gpu_ids(),
                 "device": self.device}
 
+    def hold_timing(self, seconds: float) -> float:
+        """Keep the timing stage off this GPU for up to `seconds` (0 lifts it); see GPUShareLock.hold.
+        Called in the "control" concurrency group, so it is served while every lane is busy."""
+        self.gpu_lock.hold(seconds)
+        return self.timing_hold_left()
+
+    def timing_hold_left(self) -> float:
+        return self.gpu_lock._held()
+
     def verify(self, task: Task, code: str) -> dict:
         """A Verdict as a plain dict: plain data across the Ray boundary, rebuilt by the driver."""
         v = self._free.get()

@@ -191,6 +191,7 @@ def install_hooks() -> list:
     if os.environ.get("TRITON_INTERPRET") == "1":
         _autotune_without_benchmark()
         _cuda_device_context_on_cpu()
+        _libdevice_in_numpy()
         return _install_interpreter_hook()
     return _install_gpu_hook()
 
@@ -212,6 +213,15 @@ class _NoDeviceSelect:
 def _cuda_device_context_on_cpu() -> None:
     if not torch.cuda.is_available():
         torch.cuda.device = _NoDeviceSelect
+
+
+def _libdevice_in_numpy() -> None:
+    try:
+        from tritonrl.verifier_workers import interpreter_libdevice
+
+        interpreter_libdevice.install()
+    except Exception:  # an unknown Triton layout: libdevice kernels fail as before, nothing else changes
+        pass
 
 
 def _no_benchmark(kernel_call, quantiles=None, **_):

@@ -1,0 +1,107 @@
+"""libdevice under Triton's interpreter (CPU mode), so honest kernels that use it can be checked there.
+
+Kernels often call `libdevice.tanh`/`erf`/`pow`/... (`triton.language.extra.libdevice` or
+`...extra.cuda.libdevice`): GELU, Mish and Softplus have no `tl.` function. The interpreter cannot run them
+(the generic stubs return None; the CUDA ones need an extern-call builder it lacks), so every such kernel
+would fail on a CPU. Here each function we know is replaced, in the candidate's sandbox process only and
+before the candidate is imported, by the same math in numpy on the interpreter's arrays. Compiling for the
+GPU is untouched: the compile stage still builds the real libdevice calls (and fails where CUDA would,
+e.g. on fp16 arguments).
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import numpy as np
+
+
+def _c_round(x):  # C's round(): halves away from zero (numpy rounds them to even)
+    return np.sign(x) * np.floor(np.abs(x) + 0.5)
+
+
+def _vec(f: Callable[[float], float]) -> Callable:
+    return np.vectorize(f, otypes=[np.float64])
+
+
+# libdevice base name -> numpy function on float64 arrays
+UNARY: dict[str, Callable] = {
+    "exp": np.exp, "exp2": np.exp2, "exp10": lambda x: np.power(10.0, x), "expm1": np.expm1,
+    "log": np.log, "log2": np.log2, "log10": np.log10, "log1p": np.log1p,
+    "sqrt": np.sqrt, "rsqrt": lambda x: 1.0 / np.sqrt(x), "cbrt": np.cbrt, "rcbrt": lambda x: 1.0 / np.cbrt(x),
+    "rcp": lambda x: 1.0 / x, "sin": np.sin, "cos": np.cos, "tan": np.tan, "asin": np.arcsin,
+    "acos": np.arccos, "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh,
+    "asinh": np.arcsinh, "acosh": np.arccosh, "atanh": np.arctanh, "erf": _vec(math.erf),
+    "erfc": _vec(math.erfc), "lgamma": _vec(math.lgamma), "tgamma": _vec(math.gamma),
+    "floor": np.floor, "ceil": np.ceil, "trunc": np.trunc, "round": _c_round, "rint": np.rint,
+    "nearbyint": np.rint, "abs": np.abs, "fabs": np.abs, "saturate": lambda x: np.clip(x, 0.0, 1.0),
+    "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x)), "sinpi": lambda x: np.sin(np.pi * x),
+    "cospi": lambda x: np.cos(np.pi * x), "normcdf": _vec(lambda x: 0.5 * math.erfc(-x / math.sqrt(2.0))),
+}
+BINARY: dict[str, Callable] = {
+    "pow": np.power, "powi": np.power, "fmod": np.fmod, "remainder": np.remainder, "atan2": np.arctan2,
+    "hypot": np.hypot, "copysign": np.copysign, "fmin": np.fmin, "fmax": np.fmax,
+    "fdim": lambda x, y: np.maximum(x - y, 0.0), "div": np.divide, "fdiv": np.divide, "divide": np.divide, "add": np.add,
+    "sub": np.subtract, "mul": np.multiply, "nextafter": np.nextafter,
+}
+TERNARY: dict[str, Callable] = {"fma": lambda x, y, z: x * y + z}
+PREDICATES: dict[str, Callable] = {"isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
+                                   "isfinited": np.isfinite, "finite": np.isfinite, "signbit": np.signbit}
+
+
+def base_name(name: str) -> str:
+    """libdevice spells one function several ways: fast_expf, expf, div_rn, sqrt_rz, saturatef, fabs ..."""
+    known = {**UNARY, **BINARY, **TERNARY, **PREDICATES}
+    name = name.removeprefix("fast_")
+    for suffix in ("_rn", "_rz", "_rd", "_ru"):
+        name = name.removesuffix(suffix)
+    if name not in known and name.endswith("f") and name[:-1] in known:
+        name = name[:-1]  # expf, tanhf, saturatef
+    if name not in known and name.startswith("f") and name[1:] in known:
+        name = name[1:]  # fabs, fsqrt_rn, fdiv_rn (fdiv is known too)
+    return name
+
+
+def _lift(fn: Callable, predicate: bool) -> Callable:
+    """A libdevice-shaped function computing `fn` in numpy on the interpreter's tensors."""
+    import triton.language as tl
+    from triton.runtime.interpreter import TensorHandle
+
+    def call(*args, _semantic=None, _builder=None, **_):
+        tensors = [a for a in args if isinstance(a, tl.tensor)]
+        if not tensors:  # plain Python numbers (a constexpr expression)
+            return fn(*args)
+        floats = [t for t in tensors if t.dtype.is_floating()]
+        like = floats[0] if floats else tensors[0]  # the result takes the (first) float argument's type
+        out = fn(*[np.asarray(a.handle.data, dtype=np.float64) if isinstance(a, tl.tensor) else a for a in args])
+        out = np.asarray(out)
+        shaped = next((t for t in tensors if np.shape(t.handle.data) == out.shape), like)
+        if predicate:
+            dtype, data = tl.int1, out.astype(np.bool_)
+        else:
+            dtype, data = like.dtype, out.astype(like.handle.data.dtype)
+        ty = shaped.type.with_element_ty(dtype) if shaped.type.is_block() else dtype
+        return tl.tensor(TensorHandle(data, dtype), ty)
+
+    call.__name__ = getattr(fn, "__name__", "libdevice")
+    return call
+
+
+def install() -> list[str]:
+    """Replace what we know of both libdevice modules; returns the names replaced (for the record)."""
+    import importlib
+
+    replaced = []
+    for modname in ("triton.language.extra.libdevice", "triton.language.extra.cuda.libdevice"):
+        try:
+            mod = importlib.import_module(modname)
+        except Exception:
+            continue
+        for name in [n for n in vars(mod) if not n.startswith("_") and callable(getattr(mod, n))]:
+            base = base_name(name)
+            for table, predicate in ((UNARY, False), (BINARY, False), (TERNARY, False), (PREDICATES, True)):
+                if base in table:
+                    setattr(mod, name, _lift(table[base], predicate))
+                    replaced.append(f"{modname}.{name}")
+                    break
+    return replaced
