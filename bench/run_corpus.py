@@ -4,7 +4,8 @@ The corpus (tests/corpus by default) is what red-teaming produced: `honest/`, `c
 candidates named `TASK__what.py`, against `ref/TASK.py`. Each goes through exactly what a user runs,
 `tritonrl verify ref/TASK.py CANDIDATE --device D --json`, in parallel. Expected: honest -> exit 0 and
 `correct: true`; cheat and crash -> exit 1 or 2 with one JSON object on stdout and `correct: false`.
-`expected.json` overrides single files (e.g. a case accepted by design, or a Triton limit on one device).
+`expected.json` overrides single files: "accept"/"reject", per device ({"cpu": ...}), or
+{"expect": ..., "known_gap": "why"} for a documented miss (listed, not counted).
 Run:  python bench/run_corpus.py --device cpu -j 2       (GPU: --device cuda -j 8)
 Exit status: 0 iff nothing was misclassified.
 """
@@ -31,6 +32,7 @@ class Case:
     kind: str  # honest | cheat | crash
     task: str
     expect: str  # accept | reject
+    known_gap: str = ""  # a documented miss: reported, not counted as a misclassification
 
 
 def load_cases(root: Path, device: str) -> list[Case]:
@@ -41,11 +43,14 @@ def load_cases(root: Path, device: str) -> list[Case]:
             rel = f"{kind}/{p.name}"
             expect = "accept" if kind == "honest" else "reject"
             o = overrides.get(rel)
-            if isinstance(o, dict):
-                o = o.get(device)
-            if o is not None:
-                expect = o["expect"] if isinstance(o, dict) else o
-            cases.append(Case(p, kind, p.name.split("__")[0], expect))
+            if isinstance(o, dict) and device in o:
+                o = o[device]
+            gap = o.get("known_gap", "") if isinstance(o, dict) else ""
+            if isinstance(o, str):
+                expect = o
+            elif isinstance(o, dict) and "expect" in o:
+                expect = o["expect"]
+            cases.append(Case(p, kind, p.name.split("__")[0], expect, gap))
     if not cases:
         raise SystemExit(f"no candidates under {root}/{{{','.join(KINDS)}}}/")
     return cases
@@ -72,7 +77,9 @@ def run_case(case: Case, root: Path, device: str, timeout_s: float) -> dict:
     else:
         ok = rc in (1, 2) and verdict.get("correct") is False
     why = (verdict or {}).get("error") or ",".join((verdict or {}).get("violations") or []) or err.strip()[-160:]
-    return dict(file=f"{case.kind}/{case.path.name}", expect=case.expect, ok=ok, rc=rc,
+    if case.known_gap and verdict is not None and rc is not None:
+        ok = True  # documented; the report still lists it
+    return dict(file=f"{case.kind}/{case.path.name}", expect=case.expect, ok=ok, rc=rc, known_gap=case.known_gap,
                 correct=(verdict or {}).get("correct"), stage=(verdict or {}).get("stage"),
                 violations=(verdict or {}).get("violations"), why=" ".join(str(why).split())[:200],
                 seconds=round(seconds, 1))
@@ -85,14 +92,20 @@ def main() -> int:
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds per candidate before it counts as hung")
     ap.add_argument("--only", default="", help="substring filter on file names")
+    ap.add_argument("--kinds", default=",".join(KINDS), help="comma-separated subset of honest,cheat,crash")
     ap.add_argument("--json-out", type=Path, help="write every row here")
     args = ap.parse_args()
-    cases = [c for c in load_cases(args.corpus, args.device) if args.only in c.path.name]
+    kinds = set(args.kinds.split(","))
+    cases = [c for c in load_cases(args.corpus, args.device) if args.only in c.path.name and c.kind in kinds]
     rows = []
     with ThreadPoolExecutor(args.jobs) as ex:
         futs = [ex.submit(run_case, c, args.corpus, args.device, args.timeout) for c in cases]
         for f in tqdm(as_completed(futs), total=len(futs), desc=f"corpus ({args.device})"):
             rows.append(f.result())
+            if not rows[-1]["ok"]:  # as they come: a run cut short still says what it found
+                tqdm.write(f"miss: {rows[-1]['file']}: {rows[-1]['why']}")
+            if args.json_out:
+                args.json_out.write_text(json.dumps(rows, indent=1))
     rows.sort(key=lambda r: r["file"])
     print(f"\n| kind | cases | as expected |\n|---|---|---|")
     for kind in KINDS:
@@ -102,11 +115,12 @@ def main() -> int:
     bad = [r for r in rows if not r["ok"]]
     print(f"\n{len(rows) - len(bad)} of {len(rows)} as expected on {args.device}; "
           f"{sum(r['seconds'] for r in rows):.0f} s of verification in all")
+    for r in rows:
+        if r["known_gap"]:
+            print(f"KNOWN GAP {r['file']}: {r['known_gap']} (got correct={r['correct']})")
     for r in bad:
         print(f"MISS {r['file']}: expected {r['expect']}, got rc={r['rc']} correct={r['correct']} "
               f"stage={r['stage']} violations={r['violations']}: {r['why']}")
-    if args.json_out:
-        args.json_out.write_text(json.dumps(rows, indent=1))
     return 1 if bad else 0
 
 

@@ -2,8 +2,10 @@
 (`tritonrl verify REF CAND --device cpu --json`). Files: tests/cli_cases/{honest,cheat}__TASK__what.py
 against tests/cli_cases/ref_TASK.py.
 
-- honest: input checks that raise, an early return for empty inputs, kernels defined in a class, and
-  autotune over several configs (which the interpreter cannot benchmark) must be accepted;
+- honest: input checks that raise, an early return for empty inputs, kernels defined in a class,
+  autotune over several configs (which the interpreter cannot benchmark), libdevice calls (which the
+  interpreter cannot run), and kernels written for the task's sizes only (a power-of-two assertion, no masks:
+  they fail or write out of bounds at the tiny stage's odd sizes) must be accepted;
 - cheat: PyTorch inside a @triton.jit body (the interpreter runs it), and host-side compute through
   `.item()` in a loop or `.tolist()`/`.numpy()` (also via getattr), or element reads in Python (`float(v)`
   for every element, caught at run time) must be rejected as torch_compute(_runtime).

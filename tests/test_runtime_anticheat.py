@@ -80,6 +80,11 @@ return f(x)'''), "torch_compute_runtime"),
 out = launch(x, torch.empty_like(x))
 x.zero_()
 return out'''), "input_mutation"),
+    # computes in half precision on an fp32 task, the dtype hidden from the AST in a dict
+    "half_precision_through_a_dict": (model('''
+t = {"c": torch.float16}
+h = x.to(t["c"])
+return launch(h, torch.empty_like(h)).to(x.dtype)'''), "precision_downgrade"),
     # the output is the input's own storage
     "output_aliases_input": (model("return launch(x, x)"), "output_alias"),
     # a Tensor subclass (a lazy tensor could compute only when compared)

@@ -39,6 +39,23 @@ def test_compare_outputs_uses_dtype_tolerances():
     assert not compare.compare_outputs([torch.tensor([1, 2])], [torch.tensor([1, 3])], tol)["passed"]
 
 
+def test_compare_outputs_scales_atol_with_the_output_and_checks_the_whole():
+    tol = ToleranceConfig()
+    g = torch.Generator().manual_seed(0)
+    # a GEMM-like output (RMS 16) with TF32-sized errors: near-zero elements would fail a fixed atol of 1e-2
+    r = 16 * torch.randn(64, 64, generator=g)
+    noisy = r + 16 * 1e-3 * torch.randn(64, 64, generator=g)
+    assert compare.compare_outputs([r], [noisy], tol)["passed"]
+    # outputs far below atol (an L1-normalised row, ~3e-4): zeros pass elementwise, not as a whole
+    small = 3e-4 * torch.rand(4, 4096, generator=g)
+    res = compare.compare_outputs([small], [torch.zeros_like(small)], tol)
+    assert not res["passed"] and "as a whole" in res["error"]
+    assert compare.compare_outputs([small], [small * (1 + 1e-4)], tol)["passed"]
+    # noise-level outputs (a difference of nearly equal terms) with honest rounding errors still pass
+    tiny = 1e-8 * torch.randn(128, generator=g)
+    assert compare.compare_outputs([tiny], [tiny + 1e-7 * torch.randn(128, generator=g)], tol)["passed"]
+
+
 def test_fingerprints_flag_the_first_bad_trial():
     assert compare.compare_fingerprints([1.0, 2.0], [1.0, 2.0], [1.0, 2.0], 10.0, 1e-2, 1e-2) is None
     assert compare.compare_fingerprints([1.0, 2.0], [1.0, 2.0], [1.0, 9.0], 10.0, 1e-2, 1e-2) == 1
@@ -78,4 +95,4 @@ def test_variant_set():
     assert names == ["original", "values_x2", "new_seed", "larger_shapes", "other_precision"]
     assert [v.name for v in variants.multi_input_variants(REF, {}, [1, 2, 3], "cpu", False)] == ["original"]
     gpu = variants.multi_input_variants(REF, {}, [1, 2, 3], "cuda", True)
-    assert gpu[-1].dtype == "bfloat16" and gpu[0].grad_modes == ["no_grad", "enable_grad"]
+    assert gpu[-1].dtype == "float16" and gpu[0].grad_modes == ["no_grad", "enable_grad"]  # fp16 everywhere

@@ -1,18 +1,29 @@
 """Compile recorded kernel launches for a real GPU target without a GPU (runs inside the "compile" worker,
 which is started without TRITON_INTERPRET, since triton.compile fails under the interpreter).
 
-A launch spec comes from the interpreter's launch hook (harness.py): kernel name, Triton signature strings
-per argument ("*fp32", "i32", "fp32", "constexpr") and constexpr values.
+A launch spec comes from the interpreter's launch hook (launch_spec.py): kernel name, the line of its `def`,
+Triton signature strings per argument ("*fp32", "i32", "fp32", "constexpr") and constexpr values. Every
+recorded launch must compile: a spec that could not be recorded, or a kernel that cannot be found, fails the
+stage (a kernel the check skipped would be one nobody compiled).
 """
 from __future__ import annotations
 
+import types
 from types import ModuleType
 from typing import Any
 
 
-def find_jit_function(module: ModuleType, name: str):
-    """The JITFunction called `name` at module level or in a module-level class, looking through
-    autotune/heuristics wrappers and staticmethod."""
+def _code_covers(code, line: int | None) -> bool:
+    if line is None:
+        return True
+    lines = [n for _, _, n in code.co_lines() if n is not None]
+    return code.co_firstlineno <= line <= max(lines, default=code.co_firstlineno)
+
+
+def find_jit_function(module: ModuleType, name: str, line: int | None = None, constexprs: tuple = ()):
+    """The JITFunction called `name` (whose definition covers `line`, when given) at module level or in a
+    module-level class, looking through autotune/heuristics wrappers and staticmethod; else one defined
+    anywhere else in the module's source (inside a function: a kernel factory), rebuilt from its code."""
     from triton.runtime.jit import JITFunction
 
     values = list(vars(module).values())
@@ -22,25 +33,75 @@ def find_jit_function(module: ModuleType, name: str):
         while not isinstance(fn, JITFunction) and hasattr(fn, "fn") and depth < 8:
             fn, depth = fn.fn, depth + 1
         if isinstance(fn, JITFunction) and getattr(fn.fn, "__name__", None) == name:
-            return fn
-    return None
+            code = getattr(fn.fn, "__code__", None)
+            if code is not None and _code_covers(code, line):
+                return fn
+    return _nested_jit_function(module, name, line, constexprs) if line is not None else None
 
 
-def decode_constexpr(v: Any) -> Any:
+def _nested_jit_function(module: ModuleType, name: str, line: int, constexprs: tuple):
+    """A kernel defined inside a function (or a class in one), found in the module's own source and rebuilt
+    with the module's globals, as the interpreter ran it (it executes a kernel's body in the globals of
+    its module: names of the enclosing function are looked up there)."""
+    import triton
+    import triton.language as tl
+
+    path = getattr(module, "__file__", None)
+    try:
+        with open(path) as f:
+            top = compile(f.read(), path, "exec")
+    except (OSError, TypeError, SyntaxError, ValueError):
+        return None
+    found, stack = [], [top]
+    while stack:
+        code = stack.pop()
+        for c in code.co_consts:
+            if isinstance(c, types.CodeType):
+                if c.co_name == name and _code_covers(c, line):
+                    found.append(c)
+                stack.append(c)
+    if len(found) != 1:
+        return None
+    code, g = found[0], vars(module)
+    missing = [v for v in code.co_freevars if v not in g]
+    if missing:
+        raise NameError(f"kernel {name} reads {', '.join(missing)} from its enclosing function")
+    fn = types.FunctionType(code, g, name, None, tuple(types.CellType(g[v]) for v in code.co_freevars))
+    fn.__annotations__ = {a: tl.constexpr for a in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+                          if a in constexprs}  # a code object keeps no annotations
+    return triton.jit(fn)
+
+
+def decode_constexpr(v: Any, module: ModuleType | None = None) -> Any:
     if isinstance(v, dict) and "__tl_dtype__" in v:
         import triton.language as tl
 
         return tl.dtype(v["__tl_dtype__"])
+    if isinstance(v, dict) and "__torch_dtype__" in v:
+        import torch
+
+        return getattr(torch, v["__torch_dtype__"])
+    if isinstance(v, dict) and "__tuple__" in v:
+        return tuple(decode_constexpr(x, module) for x in v["__tuple__"])
+    if isinstance(v, dict) and "__jit__" in v:
+        fn = find_jit_function(module, v["__jit__"], v.get("line")) if module is not None else None
+        if fn is None:
+            raise LookupError(f"cannot find the @triton.jit function {v['__jit__']} passed as a constexpr")
+        return fn
     return v
 
 
-def make_source(fn, spec: dict):
+def _as_tuples(t: Any) -> Any:
+    return tuple(_as_tuples(x) for x in t) if isinstance(t, list) else t
+
+
+def make_source(fn, spec: dict, module: ModuleType | None = None):
     """ASTSource for one spec. Triton >= 3.3 takes constexprs keyed by name (or index tuples) with
     "constexpr" entries in the signature; older versions keyed constants by argument index."""
     from triton.compiler import ASTSource
 
-    signature = {k: spec["signature"][k] for k in fn.arg_names if k in spec["signature"]}
-    constexprs = {k: decode_constexpr(v) for k, v in spec["constexprs"].items()}
+    signature = {k: _as_tuples(spec["signature"][k]) for k in fn.arg_names if k in spec["signature"]}
+    constexprs = {k: decode_constexpr(v, module) for k, v in spec["constexprs"].items()}
     try:
         return ASTSource(fn, signature=signature, constexprs=constexprs)
     except (AssertionError, TypeError, ValueError):
@@ -50,34 +111,36 @@ def make_source(fn, spec: dict):
 
 
 def compile_specs(module: ModuleType, specs: list[dict], arch: int) -> dict[str, Any]:
-    """Compile each spec for GPUTarget("cuda", arch, 32). Returns compiled count, notes on kernels that
-    could not be checked, and the first compilation error (one line) if any."""
+    """Compile each spec for GPUTarget("cuda", arch, 32). Returns the compiled count, notes, and the first
+    error (one line) if any: a launch that is invalid, unrecordable, or of a kernel that cannot be found or
+    does not compile."""
     import triton
     from triton.backends.compiler import GPUTarget
 
     target = GPUTarget("cuda", arch, 32)
     compiled, notes = 0, []
+
+    def fail(spec: dict, why: str) -> dict[str, Any]:
+        return {"compiled": compiled, "notes": notes, "error": f"kernel {spec.get('name')} {why}"[:500]}
+
     for spec in specs:
         if spec.get("invalid"):
-            return {"compiled": compiled, "notes": notes,
-                    "error": f"kernel {spec['name']} cannot compile for sm_{arch}: {spec['invalid']}"}
+            return fail(spec, f"cannot compile for sm_{arch}: {spec['invalid']}")
         if spec.get("unrecordable"):
-            notes.append(f"{spec['name']}: {spec['unrecordable']}")
-            continue
-        fn = find_jit_function(module, spec["name"])
-        if fn is None:
-            notes.append(f"{spec['name']}: not a @triton.jit function at module or class level")
-            continue
+            return fail(spec, f"has a launch the compile check cannot describe: {spec['unrecordable']}")
         try:
-            src = make_source(fn, spec)
-        except Exception as e:  # our spec could not be expressed for this triton version: not the candidate's fault
-            notes.append(f"{spec['name']}: cannot build ASTSource ({type(e).__name__}: {e})"[:300])
-            continue
+            consts = tuple(k for k, t in spec["signature"].items() if t == "constexpr")
+            fn = find_jit_function(module, spec["name"], spec.get("line"), consts)
+            if fn is None:
+                return fail(spec, "cannot be found: define it with @triton.jit at module level, in a class, or "
+                                  "in a function of the module")
+            src = make_source(fn, spec, module)
+        except Exception as e:
+            return fail(spec, f"cannot be prepared for compilation: {type(e).__name__}: {' '.join(str(e).split())}")
         try:
             triton.compile(src, target=target)
         except Exception as e:
             msg = " ".join(str(e).split())
-            return {"compiled": compiled, "notes": notes,
-                    "error": f"kernel {spec['name']} does not compile for sm_{arch}: {type(e).__name__}: {msg}"[:500]}
+            return fail(spec, f"does not compile for sm_{arch}: {type(e).__name__}: {msg}")
         compiled += 1
     return {"compiled": compiled, "notes": notes, "error": None}

@@ -33,6 +33,10 @@ class _Ctx:
     cand_loaded: bool = False
     cand_sent: bool = False  # the candidate's code went to a worker (even if its import then failed)
     probe: tuple[str, dict, list] | None = None  # (variant signature, candidate result, outputs)
+    tiny_error: str | None = None  # why the candidate cannot run at shrunken sizes (the probe fell back)
+    full_retried: bool = False  # the full stage ran again on a fresh worker after a crash
+    compiled: set = field(default_factory=set)  # launch specs compiled so far (CPU: by the compile worker)
+    full_specs: list = field(default_factory=list)  # launch specs the full stage's runs recorded
     detail: dict[str, Any] = field(default_factory=dict)
 
 
@@ -130,7 +134,10 @@ class FunnelRuns:
                 raise StageFailed(f"reference failed: {_one_line(ref.get('error', ''), 250)}")
             return {**rec, "passed": True, "skipped": _one_line(ref.get("error") or ref.get("skipped"), 200)}
         if cand is None:
-            cand = self._run_candidate(ctx, var, stage, bool(ref.get("mutates_inputs")))
+            record = stage == "full" and self.compiler is not None  # compiled after the stage (CPU)
+            cand = self._run_candidate(ctx, var, stage, bool(ref.get("mutates_inputs")), record_specs=record)
+            if record:
+                ctx.full_specs.extend(cand.get("specs") or [])
         try:
             return self._judge_run(ctx, rec, cand, ref_outs, stage)
         except _SlotMissing:  # the reference worker was replaced or evicted the slot: run it again

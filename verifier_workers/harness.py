@@ -3,7 +3,9 @@
 The runtime anti-cheat lives here and is installed when this module is imported, i.e. before any
 candidate module exists in the process:
   * the launch hook and the torch-compute watch (`watch.py`);
-  * checks on inputs (unchanged) and outputs (plain tensors, no aliasing, right device);
+  * checks on inputs (unchanged) and outputs (plain tensors, right device, sharing no storage with the
+    inputs, each other or an earlier forward's outputs: output_checks.py), and on the compute watch's
+    pause state (0 around every forward, else `runtime_patch`);
   * references to every primitive relied on, captured now, so later monkey-patching changes nothing.
 The verdict itself is never computed here: outputs go back to the supervisor, which compares them with
 the reference worker's.
@@ -15,18 +17,24 @@ import gc
 import importlib
 import importlib.util
 import os
+import re
 import sys
 import threading
 from typing import Any
 
 import torch
 
-from tritonrl.verifier_workers import compile_check, device_compare, timing, watch
+from tritonrl.verifier_workers import compile_check, device_compare, launch_spec, output_checks, timing, watch
+from tritonrl.verifier_workers.output_checks import check_outputs as _check_outputs
+from tritonrl.verifier_workers.output_checks import flatten as _flatten
+from tritonrl.verifier_workers.output_checks import same as _same
+from tritonrl.verifier_workers.output_checks import storages as _storages
 from tritonrl.verifier_workers.watch import SCALAR_READS_PER_FORWARD, _LAUNCHES, _ComputeWatch, _NoWatch, _Paused
+from tritonrl.verifier_workers.watch import pause_clean as _pause_clean
 
 _type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
 _active_count = threading.active_count
-_equal, _isnan, _manual_seed = torch.equal, torch.isnan, torch.manual_seed
+_manual_seed = torch.manual_seed
 _no_grad, _enable_grad = torch.no_grad, torch.enable_grad
 _Tensor = torch.Tensor
 _cuda_sync = torch.cuda.synchronize
@@ -34,7 +42,8 @@ _current_stream = torch.cuda.current_stream
 
 _DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16,
            "float64": torch.float64}
-_STATE: dict[str, Any] = {"modules": {}, "files": []}
+# outs: the last candidate run's outputs, kept alive so that a later run's may not share their storage
+_STATE: dict[str, Any] = {"modules": {}, "files": [], "outs": []}
 
 
 # ---------------------------------------------------------------- modules, inputs, models
@@ -83,6 +92,7 @@ def op_reset(_args: dict, _tensors: dict) -> tuple[dict, dict]:
         except OSError:
             pass
     _STATE["files"].clear()
+    _STATE["outs"] = []
     device_compare.forget()
     gc.collect()
     if torch.cuda.is_available():
@@ -121,48 +131,11 @@ def _make_model(mod, cls_name: str, ref, init_seed: int, device: str, dtype: tor
     return model
 
 
-def _flatten(out: Any) -> list | None:
-    if _isinstance(out, _Tensor):
-        return [out]
-    if _isinstance(out, (tuple, list)):
-        return list(out)
-    return None
-
-
-def _storage_key(t: torch.Tensor) -> int | None:
-    if t.numel() == 0:
-        return None
-    return t.untyped_storage().data_ptr()
-
-
-def _check_outputs(outs: list | None, inputs: list, device: str) -> list[str]:
-    if outs is None or not outs or not all(_isinstance(o, _Tensor) for o in outs):
-        return ["output_not_tensor"]
-    if any(_type(o) is not _Tensor for o in outs):
-        return ["output_subclass"]  # lazy tensors that compute when compared, etc.
-    violations = []
-    if any(o.device.type != device for o in outs):
-        violations.append("output_device")
-    seen = {_storage_key(x) for x in inputs if _type(x) is _Tensor} - {None}
-    for o in outs:
-        k = _storage_key(o)
-        if k is not None and k in seen:
-            violations.append("output_alias")
-            break
-        seen.add(k)
-    return violations
-
-
-def _same(a: torch.Tensor, b: torch.Tensor) -> bool:
-    if _equal(a, b):
-        return True
-    return a.shape == b.shape and bool(((a == b) | (_isnan(a) & _isnan(b))).all()) if a.is_floating_point() else False
-
-
 def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, check: bool,
              record_specs: bool = False) -> tuple[Any, dict]:
     """One forward with the launch hook (and, for candidates, the compute watch and input checks)."""
     snapshot = [x.clone() if _isinstance(x, _Tensor) else None for x in inputs] if check else None
+    pause_clean = _pause_clean()  # the compute watch's pause state, which candidate code can reach
     threads_before = _active_count()
     stream = _current_stream().cuda_stream if device == "cuda" else None
     _LAUNCHES.begin(stream, record_specs)
@@ -176,8 +149,11 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
     finally:
         launches = _LAUNCHES.end()
         specs = _LAUNCHES.specs or []
+        pause_clean = pause_clean and _pause_clean() and not getattr(mode, "tampered", False)
     info: dict[str, Any] = {"launches": launches["count"], "specs": specs, "violations": [],
-                            "compute_ops": dict(mode.ops)}
+                            "compute_ops": dict(mode.ops), "low_precision": getattr(mode, "low_precision", 0)}
+    if check and not pause_clean:
+        info["violations"].append("runtime_patch")
     if snapshot is not None:
         if any(s is not None and not _same(x, s) for x, s in zip(inputs, snapshot)):
             info["violations"].append("input_mutation")
@@ -209,7 +185,8 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
         return {"skipped": "no float32 inputs to cast"}, {}
     model = _make_model(mod, args["cls"], ref, args["init_seed"], device, dtype)
     result: dict[str, Any] = {"launches": {}, "violations": [], "compute_ops": {}, "specs": []}
-    first = None
+    low_ok = dtype is not None or _low_precision_task(ref, inputs)  # else fp16/bf16 is a downgrade
+    first, earlier, kept = None, list(_STATE["outs"]) if check else [], []
     for grad_mode in args.get("grad_modes") or ["no_grad"]:
         try:
             out, info = _forward(model, inputs, device, grad_mode, watch=check, check=check,
@@ -224,11 +201,20 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
         result["specs"] = result["specs"] or info["specs"]
         for op, n in info["compute_ops"].items():
             result["compute_ops"][op] = result["compute_ops"].get(op, 0) + n
+        if check:  # a later forward must not return storage of an earlier one's outputs (kept alive)
+            outs_now = [o for o in _flatten(out) or [] if _type(o) is _Tensor]
+            if _storages(outs_now) & _storages(earlier + kept):
+                info["violations"].append("output_alias")
+            kept += outs_now
+        if check and info["low_precision"] and not low_ok:
+            info["violations"].append("precision_downgrade")
         for v in info["violations"]:
             if v not in result["violations"]:
                 result["violations"].append(v)
         if first is None:
             first = out
+    if check:
+        _STATE["outs"] = kept
     if not check:  # the reference: tell the supervisor whether it mutates its own inputs
         fresh = _make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device)
         result["mutates_inputs"] = any(_isinstance(a, _Tensor) and not _same(a, b) for a, b in zip(inputs, fresh))
@@ -243,6 +229,18 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
         return {**result, "n_out": 0}, {}
     result["n_out"] = _len(outs)
     return _send_outputs(args, result, outs, {})
+
+
+def _low_precision_task(ref, inputs: list) -> bool:
+    """Does the task itself use fp16/bf16/fp8: in its inputs or its (trusted) reference source? Not the
+    candidate's own weights: it could add a half one to pass."""
+    if any(_isinstance(x, _Tensor) and x.dtype in watch.LOW_PRECISION_DTYPES for x in inputs):
+        return True
+    try:
+        src = open(ref.__file__, encoding="utf-8").read()
+    except Exception:
+        return False
+    return bool(re.search(r"float16|\bhalf\b|bfloat16|float8", src))
 
 
 def _send_outputs(args: dict, result: dict, outs: list, tensors: dict) -> tuple[dict, dict]:
@@ -308,6 +306,7 @@ def op_time(args: dict, _tensors: dict) -> tuple[dict, dict]:
     _LAUNCHES.begin(stream)
     mode = _ComputeWatch() if check else _NoWatch()
     method = args["method"]
+    pause_clean = _pause_clean()
     try:
         with _no_grad(), mode:
             if method == "calibrated":
@@ -328,6 +327,7 @@ def op_time(args: dict, _tensors: dict) -> tuple[dict, dict]:
             _cuda_sync()
     finally:
         launches = _LAUNCHES.end()
+        pause_clean = pause_clean and _pause_clean() and not getattr(mode, "tampered", False)
     last = res.pop("last")
     res["indices"] = _timed_indices(method, args)
     n_calls = _calls(method, args)
@@ -342,6 +342,8 @@ def op_time(args: dict, _tensors: dict) -> tuple[dict, dict]:
             violations.append("threads")
         if mode.ops:
             violations.append("torch_compute_runtime")
+        if not pause_clean:
+            violations.append("runtime_patch")
         violations += _check_outputs(_flatten(last), [], device)
     res["violations"], res["compute_ops"] = violations, dict(mode.ops)
     res["weight_sum"] = float(sum(float(w.sum()) for w in weights))
@@ -398,5 +400,12 @@ def _preload_lazy_patches() -> None:
 
 _preload_lazy_patches()
 # Installed now, before any candidate module exists in this process; the worker's integrity snapshot
-# (taken after this import) then also covers these objects.
-INTEGRITY_MODULES = watch.install_hooks() + [sys.modules[__name__], watch, watch._Launches, timing, device_compare]
+# (taken after this import) then also covers these objects, and INTEGRITY_CHECK the state changed in place.
+INTEGRITY_MODULES = watch.install_hooks() + watch.install_host_read_counters() + [
+    sys.modules[__name__], watch, watch._Launches, watch._ComputeWatch, watch._Paused, launch_spec,
+    output_checks, compile_check, timing, device_compare]
+
+
+def INTEGRITY_CHECK() -> list[str]:
+    """Harness state a candidate could change in place (the snapshot compares ids only)."""
+    return [] if _pause_clean() else ["watch._PAUSE"]

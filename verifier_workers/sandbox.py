@@ -55,6 +55,7 @@ class Sandbox:
         self._to_child = self._from_child = -1
         self._lock = threading.RLock()
         self.starts = 0  # how many processes this sandbox has started (a reuse metric)
+        self.exit_grace_s = 10.0  # how long a worker that closed its reply pipe has to exit
 
     # ----------------------------------------------------------------- lifecycle
     @property
@@ -187,7 +188,11 @@ class Sandbox:
         except ProtocolError as e:
             raise self._die("protocol", str(e)) from None
         except PeerClosed:
-            code = self._proc.wait(timeout=10) if self._proc else None
+            try:
+                code = self._proc.wait(timeout=self.exit_grace_s) if self._proc else None
+            except subprocess.TimeoutExpired:  # it closed (or dup2'd over) its reply pipe but lives on
+                # (the verdict shows the detail's last word: "crash (reply_channel_closed) in stage ...")
+                raise self._die("crash", "worker lived on with its reply channel closed: reply_channel_closed") from None
             if code is not None and code < 0:
                 raise self._die("crash", f"worker killed by {_signal_name(code)}") from None
             raise self._die("exit", f"worker exited with status {code}") from None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import re
 
 from tritonrl.verifier_workers.static_forward import Forward
 from tritonrl.verifier_workers.static_kinds import T
@@ -61,6 +62,7 @@ def _check(code: str, reference_src: str | None) -> list[Violation]:
     out = check_everywhere([n for n in nodes if id(n) not in facts.main_nodes], names, parents)
     out += _name_rebound(nodes)
     out += _torch_in_kernels(facts)
+    out += _low_precision_in_kernels(facts, reference_src)
     if not facts.all_kernels:
         out.append(Violation("no_triton_kernel", "no function decorated with @triton.jit", None))
     if "ModelNew" not in facts.classes:
@@ -96,6 +98,31 @@ def _torch_in_kernels(facts: "Facts") -> list[Violation]:
                         and not n.func.attr.startswith("_"):
                     out.append(v("torch_compute", n, f"in-place tensor method `.{n.func.attr}()` inside @triton.jit "
                                                      f"`{k.name}`"))
+                elif isinstance(n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                    # not Triton (stores go through tl.store): only the interpreter runs it, on host objects
+                    out.append(v("torch_compute", n, f"item assignment inside @triton.jit `{k.name}`"))
+    return out
+
+
+def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list[Violation]:
+    """A kernel that casts to fp16/bf16/fp8 (`.to(tl.float16)`, `tl.cast`, `out_dtype=`) in a task whose
+    reference never uses that precision: the tensor-core speedup is bought with precision (published hack #6).
+    Comparisons (`if x.dtype == tl.float16`) and the pointer's own dtype (`.element_ty`) are fine."""
+    from tritonrl.verifier_workers.static_rules import low_precision_name
+
+    ref = reference_src or ""
+    ref_lows = {p for p, pat in (("float16", r"float16|\bhalf\b"), ("bfloat16", r"bfloat16"), ("float8", r"float8"))
+                if re.search(pat, ref)}
+    out = []
+    for k in facts.all_kernels:
+        for n in ast.walk(k):
+            if not isinstance(n, ast.Call):
+                continue
+            for arg in list(n.args) + [kw.value for kw in n.keywords]:
+                low = low_precision_name(facts.names.qual(arg)) if isinstance(arg, (ast.Name, ast.Attribute)) else None
+                if low and low not in ref_lows:
+                    out.append(v("precision_downgrade", arg, f"kernel `{k.name}` casts to {low}; the reference "
+                                                             "does not use it"))
     return out
 
 

@@ -80,6 +80,8 @@ class Forward(KindInference):
         locals_ = self.locals_of(unit)
         self.unit_locals = frozenset(locals_)
         self._mark_dtype_guards(fn)
+        rebound = "range" in self.names.aliases or "range" in self.names.safe_bound
+        range_indexed = set() if rebound else _range_indexed(fn)
         for n in self.walk(fn):
             if isinstance(n, ast.Call) and literal_getattr(n) or (
                     isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load)):
@@ -88,7 +90,8 @@ class Forward(KindInference):
                 if q and q.startswith("torch.") and not self.torch_allowed(q) and not classify_qualname(q):
                     out.append(v("torch_compute", n, f"uses `{q}` on the forward path"))
                 if isinstance(n, ast.Attribute) and n.attr.startswith("_") and not n.attr.startswith("__") \
-                        and self.kinds(n.value, unit) & {T, M}:
+                        and self.kinds(n.value, unit) & {T, M} and not (q and classify_qualname(q) is None
+                                                                          and q.startswith("torch._C")):
                     out.append(v("private_api", n, f"private attribute `.{n.attr}` of a torch object"))
             if isinstance(n, (ast.For, ast.While, ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
                 out += _host_reads_in_loop(n)
@@ -108,7 +111,7 @@ class Forward(KindInference):
                                                         for o in n.ops):
                 if any(T in self.kinds(x, unit) for x in [n.left] + n.comparators):
                     out.append(v("torch_compute", n, f"tensor comparison `{ast.unparse(n)[:60]}`"))
-            elif isinstance(n, ast.Subscript) and T in self.kinds(n.slice, unit):
+            elif isinstance(n, ast.Subscript) and T in self.kinds(n.slice, unit) and id(n) not in range_indexed:
                 out.append(v("torch_compute", n, f"tensor-indexed gather/scatter `{ast.unparse(n)[:60]}`"))
             elif isinstance(n, (ast.Global, ast.Nonlocal)):
                 out.append(v("output_cache", n, f"`{type(n).__name__.lower()}` on the forward path"))
@@ -286,14 +289,28 @@ class Forward(KindInference):
                         return True  # launch = lambda b: kernel[grid](..., BLOCK=b); launch(1024)
                 if isinstance(k, tuple) and k[0] == "fn" and isinstance(k[1], ast.FunctionDef):
                     target = Unit(k[1], k[2])
-                elif isinstance(k, tuple) and k[0] == "inst" and self.f.method(k[1], "forward") is not None:
-                    target = Unit(self.f.method(k[1], "forward"), k[1])
+                elif isinstance(k, tuple) and k[0] == "inst":
+                    m = self.f.method(k[1], "forward") or self.f.method(k[1], "__call__")  # launcher objects
+                    target = Unit(m, k[1]) if m is not None else None
                 if target is not None and target.key not in stack and len(stack) < 30:
                     if self.must_launch(target.fn.body, target, stack | {target.key}):
                         return True
                 if isinstance(k, tuple) and k[0] == "seq" and self._container_launches(k[1], stack):
                     return True  # nn.Sequential(TritonLinear(...), ...)(x): each module's forward launches
         return any(self._expr(c, unit, stack) for c in ast.iter_child_nodes(e) if isinstance(c, ast.expr))
+
+
+def _range_indexed(fn: ast.AST) -> set[int]:
+    """Subscripts `x[b]` inside `for b in range(...)`: b is an int there, whatever else the name is bound
+    to later (`b = self.bias` after the loop; kinds are flow-insensitive)."""
+    out: set[int] = set()
+    for loop in ast.walk(fn):
+        if (isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Call)
+                and isinstance(loop.iter.func, ast.Name) and loop.iter.func.id == "range"):
+            name = loop.target.id
+            out |= {id(n) for stmt in loop.body for n in ast.walk(stmt)
+                    if isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Name) and n.slice.id == name}
+    return out
 
 
 def _host_reads_in_loop(loop: ast.AST) -> list[Violation]:

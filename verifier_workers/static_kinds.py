@@ -18,9 +18,12 @@ if TYPE_CHECKING:  # only for hints: static_checks imports this module
 
 T, M, F, K = "tensor", "torch_module", "torch_fn", "kernel"  # kinds of values (see KindInference.kinds)
 EMPTY: frozenset = frozenset()
-ALLOCATIONS = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "ones", "ones_like", "full",
+ALLOCATIONS = {"_empty_strided_cpu", "_empty_strided_cuda", "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "ones", "ones_like", "full",
                "full_like", "arange", "tensor", "as_tensor", "Parameter", "Buffer"}
 
+
+_ALLOWED_NAMESPACES = {a.rsplit(".", i)[0] for a in TORCH_ALLOWED | TORCH_VIEW_FUNCTIONS
+                       for i in range(1, a.count(".") + 1)}  # `torch.backends.cuda`, `F`: on the way
 
 class Unit:
     """A function (or lambda) reachable from forward, with the candidate class whose instance `self` is."""
@@ -173,6 +176,8 @@ class KindInference:
         if isinstance(e, ast.Call):
             out = set()
             q = self.names.qual(e.func)
+            if q == "functools.partial" and e.args:  # a launcher with bound arguments is the launcher
+                return self.kinds(e.args[0], unit, d)
             if q and q.startswith("torch."):
                 last = q.rsplit(".", 1)[-1]
                 if last in ALLOCATIONS or q[len("torch."):] in TORCH_VIEW_FUNCTIONS:
@@ -266,6 +271,8 @@ class KindInference:
         rest = q[len("torch."):]
         if rest in TORCH_ALLOWED or rest in TORCH_VIEW_FUNCTIONS or rest.startswith(("float8", "version.")):
             return True
+        if rest in _ALLOWED_NAMESPACES:  # `torch.backends.cuda` on the way to an allowed flag
+            return True
         if rest.startswith("Tensor."):
             return rest[7:] in TENSOR_VIEW_METHODS | TENSOR_META_METHODS
         return False
@@ -290,7 +297,8 @@ class KindInference:
             if isinstance(k, tuple) and k[0] == "fn":
                 out.append((k[1], k[3]))
             elif isinstance(k, tuple) and k[0] in ("inst", "cls"):
-                m = self.f.method(k[1], "forward" if k[0] == "inst" else "__init__")
+                m = (self.f.method(k[1], "forward") or self.f.method(k[1], "__call__")) if k[0] == "inst" \
+                    else self.f.method(k[1], "__init__")  # a plain launcher class is called through __call__
                 if m is not None:
                     out.append((m, 1))
         return out

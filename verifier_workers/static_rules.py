@@ -1,10 +1,15 @@
 """Static rules that hold on every line of a candidate (imports, reflection, dynamic code, patching,
-streams, threads, ...), the violation catalogue, and the allow-lists used by the forward-path
-analysis in static_forward.py and static_kinds.py. Pure AST work: nothing here imports or runs the candidate."""
+streams, threads, ...) and the violation catalogue; the forward path's allow-lists are in static_allowlists.py.
+Pure AST work: nothing here imports or runs the candidate."""
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+
+from tritonrl.verifier_workers.static_allowlists import (  # noqa: F401  (re-exported for the rule modules)
+    AMBIGUOUS_METHODS, HOST_COPY_METHODS, INDUCTOR_PREFIXES, LOW_PRECISION, MODULE_SAFE_METHODS, NN_CONTAINERS,
+    PY_BUILTIN_REDUCERS, QUALIFIED_EXCEPTIONS, TENSOR_ATTRS, TENSOR_COMPUTE_METHODS, TENSOR_META_METHODS,
+    TENSOR_NON_CALLABLE, TENSOR_VIEW_METHODS, TORCH_ALLOWED, TORCH_VIEW_FUNCTIONS)
 
 
 @dataclass(frozen=True)
@@ -48,8 +53,14 @@ VIOLATION_CODES: dict[str, str] = {
 
 # ---- imports -------------------------------------------------------------------------------------
 ALLOWED_MODULES = {"torch", "torch.nn", "torch.nn.functional", "triton", "math", "typing", "__future__",
-                   "triton.tools.tensor_descriptor"}  # TMA descriptors (Hopper) are public Triton API
+                   "triton.tools.tensor_descriptor",  # TMA descriptors (Hopper) are public Triton API
+                   # plain-Python helpers of launcher code (functools.reduce(operator.mul, shape), a config
+                   # dataclass); their caching and reflection parts stay flagged (QUALIFIED_CODES)
+                   "functools", "operator", "dataclasses", "itertools", "collections", "enum", "abc"}
 ALLOWED_MODULE_PREFIXES = ("triton.language.",)  # e.g. triton.language.extra.cuda.libdevice
+# outside the allowed modules, but harmless to import: refused only when the file uses what they bind
+HARMLESS_WHEN_UNUSED = {"numpy", "time", "random", "itertools", "functools", "collections", "dataclasses", "enum",
+                        "abc", "warnings", "re", "string", "numbers", "copy", "textwrap", "statistics"}
 IO_MODULES = {"os", "sys", "subprocess", "socket", "urllib", "urllib3", "requests", "http", "httpx", "pathlib",
               "shutil", "tempfile", "io", "signal", "glob", "fcntl", "mmap", "select", "resource", "pty",
               "posix", "nt", "ftplib", "smtplib", "webbrowser", "sqlite3", "zipfile", "tarfile", "atexit",
@@ -57,7 +68,7 @@ IO_MODULES = {"os", "sys", "subprocess", "socket", "urllib", "urllib3", "request
 THREAD_MODULES = {"threading", "_thread", "concurrent", "multiprocessing", "asyncio", "queue", "sched",
                   "selectors"}
 DYNAMIC_MODULES = {"importlib", "ctypes", "cffi", "marshal", "pickle", "_pickle", "dill", "cloudpickle",
-                   "types", "code", "codeop", "runpy", "pkgutil", "imp", "zipimport", "builtins", "operator"}
+                   "types", "code", "codeop", "runpy", "pkgutil", "imp", "zipimport", "builtins"}
 REFLECTION_MODULES = {"gc", "inspect", "dis", "weakref", "copyreg", "traceback"}
 MODULE_CODES = [(IO_MODULES, "io_access"), (THREAD_MODULES, "threads"), (DYNAMIC_MODULES, "dynamic_code"),
                 (REFLECTION_MODULES, "reflection")]
@@ -86,6 +97,8 @@ QUALIFIED_CODES: list[tuple[str, str]] = [
     ("torch.set_default_dtype", "precision_downgrade"), ("torch.set_default_tensor_type", "precision_downgrade"),
     ("functools.lru_cache", "output_cache"), ("functools.cache", "output_cache"),
     ("functools.cached_property", "output_cache"), ("contextlib.suppress", "try_except"),
+    ("operator.attrgetter", "reflection"), ("operator.methodcaller", "reflection"),
+    ("functools.singledispatch", "reflection"), ("functools.wraps", "reflection"),
 ]
 TENSOR_SUBCLASS_BASES = {"torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter",
                          "torch.TensorBase", "TorchDispatchMode", "TorchFunctionMode"}
@@ -102,78 +115,19 @@ HOOK_METHODS = {"register_forward_hook", "register_forward_pre_hook", "register_
                 "register_backward_hook", "register_full_backward_pre_hook", "register_module_forward_hook",
                 "register_module_forward_pre_hook", "register_hook", "register_module_full_backward_hook",
                 "register_post_accumulate_grad_hook", "register_load_state_dict_pre_hook",
-                "register_load_state_dict_post_hook", "register_state_dict_pre_hook"}
+                "register_load_state_dict_post_hook", "register_state_dict_pre_hook",
+                "add_pre_run_hook", "pre_run_hooks"}  # Triton's: Python run on the real tensors at each launch
+# attribute names that reach the interpreter, the OS or other modules whatever the receiver is, e.g.
+# `[torch][0].os`, `F.np`, `mods[0].sys.modules` (the receiver can be hidden from name resolution)
+ESCAPE_ATTRS = {"os", "sys", "subprocess", "socket", "shutil", "ctypes", "cffi", "importlib", "builtins",
+                "threading", "multiprocessing", "gc", "inspect", "np", "numpy", "pickle", "marshal", "signal",
+                "resource", "posix", "pty", "f_back", "f_globals", "f_locals", "f_builtins", "gi_frame",
+                "cr_frame", "tb_frame", "tb_next", "modules"}
+ESCAPE_METHODS = {"numpy", "modules"}  # also a method name (`x.numpy()` is HOST_COPY, `self.modules()` is fine)
 # Classes defining operators like these and not being nn.Modules can be lazy results (compute on compare).
-HARMLESS_CLASS_DUNDERS = {"__init__", "__repr__", "__str__", "__post_init__"}
+HARMLESS_CLASS_DUNDERS = {"__init__", "__repr__", "__str__", "__post_init__",
+                          "__call__"}  # a launcher object; a non-tensor output is refused at run time anyway
 
-# ---- the forward path's allow-lists (used by static_checks.py) -----------------------------------
-TORCH_ALLOWED = {
-    "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "ones", "ones_like", "full", "full_like",
-    "arange", "tensor", "as_tensor", "Size", "finfo", "iinfo", "device", "dtype", "Tensor", "is_tensor",
-    "is_floating_point", "get_default_dtype", "promote_types", "result_type", "broadcast_shapes", "no_grad",
-    "enable_grad", "inference_mode", "is_grad_enabled", "__version__", "version", "strided", "contiguous_format",
-    "channels_last", "float", "float32", "float64", "double", "float16", "half", "bfloat16", "int", "int8",
-    "int16", "int32", "int64", "long", "short", "uint8", "uint16", "uint32", "uint64", "bool", "complex64",
-    "complex128", "cfloat", "cdouble",
-    "cuda", "cuda.is_available", "cuda.current_device", "cuda.device_count", "cuda.get_device_properties",
-    "cuda.get_device_capability", "cuda.get_device_name", "cuda.synchronize", "cuda.device", "cuda.set_device",
-    "nn", "nn.Parameter", "nn.Module", "nn.Buffer", "nn.parameter.Parameter",
-}
-# torch.* functions that only re-view or re-shape (the function forms of TENSOR_VIEW_METHODS)
-TORCH_VIEW_FUNCTIONS = {"flatten", "unflatten", "reshape", "squeeze", "unsqueeze", "permute", "transpose", "t",
-                        "narrow", "select", "split", "chunk", "unbind", "movedim", "moveaxis", "swapaxes",
-                        "swapdims", "broadcast_to", "broadcast_tensors", "as_strided", "ravel", "tensor_split",
-                        "atleast_1d", "atleast_2d", "atleast_3d", "view_as_real", "view_as_complex", "detach"}
-NN_CONTAINERS = {"ModuleList", "Sequential", "ModuleDict", "ParameterList", "ParameterDict"}
-LOW_PRECISION = {"float16": "float16", "half": "float16", "bfloat16": "bfloat16", "HalfTensor": "float16",
-                 "BFloat16Tensor": "bfloat16"}  # plus every float8_* dtype
-TENSOR_VIEW_METHODS = {  # return a tensor, do no arithmetic
-    "contiguous", "view", "reshape", "flatten", "unflatten", "permute", "transpose", "t", "expand", "expand_as",
-    "view_as", "reshape_as", "squeeze", "unsqueeze", "narrow", "select", "as_strided", "clone", "detach",
-    "new_empty", "new_zeros", "new_ones", "new_full", "new_tensor", "new_empty_strided", "fill_", "zero_",
-    "copy_", "to", "float", "double", "long", "int", "bool", "cuda", "cpu", "split", "chunk", "unbind",
-    "tensor_split", "movedim", "moveaxis", "swapaxes", "swapdims", "unfold", "diagonal", "requires_grad_",
-    "type_as", "pin_memory", "untyped_storage", "ravel", "broadcast_to"}
-TENSOR_META_METHODS = {  # return Python values
-    "size", "stride", "numel", "dim", "ndimension", "is_contiguous", "element_size", "item", "storage_offset",
-    "is_floating_point", "is_complex", "get_device", "nelement", "data_ptr", "type"}
-# copy a whole tensor into Python/numpy objects: the way to compute on the host around the rules. Never
-# needed by a kernel wrapper (shapes come from .shape/.size()/.stride()), so flagged anywhere in the file
-HOST_COPY_METHODS = {"numpy", "tolist"}
-TENSOR_ATTRS = {"T", "mT", "H", "mH", "data", "real", "imag"}  # attributes that are tensors
-# attributes, not methods: `x.shape(0)` is a TypeError at run time (a broken kernel), not PyTorch compute
-TENSOR_NON_CALLABLE = TENSOR_ATTRS | {"shape", "dtype", "device", "ndim", "is_cuda", "layout", "requires_grad",
-                                      "grad", "itemsize", "nbytes"}
-MODULE_SAFE_METHODS = {"parameters", "named_parameters", "buffers", "named_buffers", "children", "modules",
-                       "named_children", "named_modules", "extra_repr", "state_dict"}
-TENSOR_COMPUTE_METHODS = {  # flagged even when the receiver's type is unknown
-    "abs", "absolute", "acos", "add_", "addmm", "addbmm", "addcmul", "addcdiv", "addmv", "addr", "all", "any",
-    "amax", "amin", "aminmax", "argmax", "argmin", "argsort", "baddbmm", "bmm", "clamp", "clamp_", "clip",
-    "clamp_min", "clamp_max", "cos", "cosh", "cumsum", "cumprod", "cummax", "cummin", "div", "div_", "dot",
-    "eq", "exp", "exp_", "exp2", "expm1", "floor", "ceil", "gather", "ge", "gt", "le", "lt", "ne", "log",
-    "log_", "log1p", "log2", "log10", "log_softmax", "logsumexp", "matmul", "max", "maximum", "mean", "median",
-    "min", "minimum", "mm", "mul", "mul_", "mv", "neg", "neg_", "norm", "pow", "pow_", "prod", "reciprocal",
-    "relu", "relu_", "round", "rsqrt", "scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce",
-    "sigmoid", "sigmoid_", "sign", "sin", "sinh", "softmax", "sqrt", "sqrt_", "square", "std", "sub", "sub_",
-    "sum", "tanh", "tanh_", "topk", "var", "where", "masked_fill", "masked_fill_", "index_select", "index_add",
-    "index_add_", "index_copy", "index_copy_", "index_fill", "index_fill_", "index_put", "index_put_", "lerp",
-    "outer", "cross", "tril", "triu", "tril_", "triu_", "flip", "roll", "repeat", "repeat_interleave", "tile",
-    "nonzero", "masked_select", "masked_scatter", "masked_scatter_", "logical_and", "logical_or",
-    "logical_not", "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "fmod",
-    "remainder", "floor_divide", "true_divide", "multiply", "divide", "subtract", "negative", "erf", "erfc",
-    "erfinv", "normal_", "uniform_", "random_", "bernoulli_", "exponential_", "apply_", "map_", "map2_",
-    "kthvalue", "mode", "diff", "trace", "diag", "dist", "renorm", "histc", "bincount", "unique", "nansum",
-    "nanmean", "count_nonzero", "isnan", "isinf", "isfinite", "abs_", "logit", "hardshrink", "atan", "atan2",
-    "asin", "tan", "lgamma", "digamma", "sinc", "sgn", "frac", "trunc", "fix", "heaviside", "xlogy", "hypot",
-    "logaddexp", "logaddexp2", "inner", "kron", "matrix_power", "det", "inverse", "pinverse", "svd", "qr",
-    "cholesky", "lu", "cov", "corrcoef", "quantile", "nanquantile", "sum_to_size", "std_mean", "var_mean",
-    "tolist", "numpy", "half", "bfloat16", "addcmul_", "addcdiv_", "addmm_", "baddbmm_", "fmax", "fmin",
-    "float_power", "square_", "rsqrt_", "reciprocal_", "sign_", "floor_", "ceil_", "round_", "trunc_",
-    "softplus", "cumsum_", "lerp_", "copysign", "nan_to_num", "nan_to_num_", "sort", "msort", "conv2d",
-}
-AMBIGUOUS_METHODS = {"sort", "add", "index", "count", "copy", "pop", "remove", "update", "all", "any",
-                     "round", "max", "min"}  # also Python list/dict/str methods: need a known tensor receiver
-PY_BUILTIN_REDUCERS = {"sum", "max", "min", "abs", "pow", "round", "divmod", "sorted", "any", "all"}
 
 
 def v(code: str, node: ast.AST | None, what: str) -> Violation:
@@ -184,6 +138,8 @@ def v(code: str, node: ast.AST | None, what: str) -> Violation:
 
 def classify_qualname(q: str) -> str | None:
     """The code for using a qualified name (an import or an attribute chain off one), or None."""
+    if q in QUALIFIED_EXCEPTIONS or q in INDUCTOR_PREFIXES:
+        return None
     parts = q.split(".")
     if parts[0] in ("torch", "triton") and any(
             p.startswith("_") and not (p.startswith("__") and p.endswith("__")) for p in parts[1:]):
@@ -281,9 +237,10 @@ def _is_maximal_chain(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
 def check_everywhere(nodes: list[ast.AST], names: Names, parents: dict[int, ast.AST]) -> list[Violation]:
     """Rules that hold in every part of the file, @triton.jit bodies and __init__ included."""
     out: list[Violation] = []
+    loaded = {n.id for n in nodes if isinstance(n, ast.Name)}
     for node in nodes:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            out += _check_import(node)
+            out += _check_import(node, loaded)
         elif (isinstance(node, ast.Try) or type(node).__name__ == "TryStar") and not _import_fallback(node, parents):
             out.append(v("try_except", node, "try statement (a fallback or a swallowed error)"))
         elif isinstance(node, (ast.AsyncFunctionDef, ast.Await, ast.AsyncFor, ast.AsyncWith)):
@@ -303,6 +260,8 @@ def check_everywhere(nodes: list[ast.AST], names: Names, parents: dict[int, ast.
                 out.append(v(code, node, f"uses builtin `{node.id}`"))
         elif isinstance(node, ast.Call):
             out += _check_call(node, names)
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.arguments)):
+            out += check_container(node, names)
     return out
 
 
@@ -318,9 +277,10 @@ def _import_fallback(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
                     and all(isinstance(s, plain) for s in h.body) for h in node.handlers))
 
 
-def _check_import(node: ast.Import | ast.ImportFrom) -> list[Violation]:
+def _check_import(node: ast.Import | ast.ImportFrom, loaded: set[str] = frozenset()) -> list[Violation]:
     if isinstance(node, ast.Import):
         qualified = [(a.name, a.name) for a in node.names]
+        bound = [a.asname or a.name.split(".")[0] for a in node.names]
     else:
         mod = ("." * node.level) + (node.module or "")
         if node.level:
@@ -328,12 +288,15 @@ def _check_import(node: ast.Import | ast.ImportFrom) -> list[Violation]:
         if any(a.name == "*" for a in node.names):
             return [v("forbidden_import", node, f"star import `from {mod} import *`")]
         qualified = [(f"{mod}.{a.name}", mod) for a in node.names]
+        bound = [a.asname or a.name for a in node.names]
     out = []
-    for q, mod in qualified:
+    for (q, mod), local in zip(qualified, bound):
         code = classify_qualname(q)
         if code:
             out.append(v(code, node, f"imports `{q}`"))
-        elif not is_allowed_module(mod) and not is_allowed_module(q):
+        elif mod.split(".")[0] in HARMLESS_WHEN_UNUSED and local not in loaded:
+            continue  # `import numpy as np` left over in generated code, never used
+        elif not is_allowed_module(mod) and not is_allowed_module(q) and q not in QUALIFIED_EXCEPTIONS:
             out.append(v("forbidden_import", node, f"imports `{q}` (allowed: torch, torch.nn, "
                                                      "torch.nn.functional, triton, triton.language, math, typing)"))
     return out
@@ -367,6 +330,13 @@ def _check_attribute(node: ast.Attribute, names: Names, parents: dict[int, ast.A
         out.append(v("monkeypatch", node, f"`.{attr}` changes what calling a module/tensor does"))
     if attr == "modules" and (names.qual(node.value) or "").split(".")[-1] == "sys":
         out.append(v("reflection", node, "sys.modules"))
+    elif attr in ESCAPE_ATTRS and not (attr in ESCAPE_METHODS and _is_called(node, parents)):
+        code = "reflection" if attr.startswith(("f_", "gi_", "cr_", "tb_")) or attr in ("gc", "inspect", "modules") \
+            else "io_access" if attr in ("os", "sys", "subprocess", "socket", "shutil", "signal", "resource",
+                                         "posix", "pty") \
+            else "threads" if attr in ("threading", "multiprocessing") \
+            else "torch_compute" if attr in ("np", "numpy") else "dynamic_code"
+        out.append(v(code, node, f"attribute `.{attr}` (reaches another module whatever its receiver)"))
     if _is_maximal_chain(node, parents):
         q = names.qual(node)
         code = classify_qualname(q) if q else None
@@ -379,6 +349,38 @@ def _check_attribute(node: ast.Attribute, names: Names, parents: dict[int, ast.A
         q = names.qual(node.value)
         if q or (isinstance(root, ast.Call) and isinstance(root.func, ast.Name) and root.func.id == "type"):
             out.append(v("monkeypatch", node, f"assigns `{q or 'type(...)'}.{attr}`, not the candidate's own"))
+    return out
+
+
+def _is_called(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    parent = parents.get(id(node))
+    return isinstance(parent, ast.Call) and parent.func is node
+
+
+def check_container(node: ast.AST, names: Names) -> list[Violation]:
+    """Modules or PyTorch functions put in a list/tuple/set/dict literal or a default argument, e.g.
+    `[torch][0].softmax(x)`: a subscript hides them from name resolution. Dtypes and the allow-listed names
+    (`(torch.float16, torch.bfloat16)`) are fine."""
+    if isinstance(node, ast.Dict):
+        elems = [k for k in node.keys if k is not None] + node.values
+    elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        elems = node.elts
+    elif isinstance(node, ast.arguments):
+        elems = node.defaults + [d for d in node.kw_defaults if d is not None]
+    else:
+        return []
+    out = []
+    for e in elems:
+        if not isinstance(e, (ast.Name, ast.Attribute)):
+            continue
+        q = names.qual(e)
+        if not q or q.split(".")[0] not in ("torch", "numpy") and not classify_qualname(q):
+            continue
+        rest = q.split(".", 1)[1] if "." in q else ""
+        if q.startswith("torch.") and (rest in TORCH_ALLOWED or low_precision_name(q) or rest.startswith("float8")
+                                       or rest.rsplit(".", 1)[-1][:1].isupper()):  # classes: isinstance tuples
+            continue
+        out.append(v("reflection", e, f"`{q}` kept in a container or default argument (hides it from the rules)"))
     return out
 
 
@@ -407,4 +409,6 @@ def _check_call(node: ast.Call, names: Names) -> list[Violation]:
             out.append(v("dynamic_code", node, "type() with 3 arguments builds a class at run time"))
     elif isinstance(f, ast.Attribute) and f.attr in HOST_COPY_METHODS and not node.args:
         out.append(v("torch_compute", node, f"`.{f.attr}()`: tensor data copied to the host"))
+    if (names.qual(f) or "") in QUALIFIED_EXCEPTIONS and any(k.arg == "cast_inputs" for k in node.keywords):
+        out.append(v("precision_downgrade", node, "custom_fwd(cast_inputs=...) casts the inputs"))
     return out

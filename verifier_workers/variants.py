@@ -96,5 +96,7 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
     larger = larger_overrides(src, base)
     if larger is not None:
         out.append(Variant("larger_shapes", larger, seeds[2]))
-    out.append(Variant("other_precision", base, seeds[0], dtype="bfloat16" if device == "cuda" else "float16"))
+    # fp16 on every device: kernels with a dtype table support it more often than bf16 (a table without bf16
+    # refused an honest kernel on the GPU), and its 10-bit mantissa keeps honest rounding within tolerance
+    out.append(Variant("other_precision", base, seeds[0], dtype="float16"))
     return out

@@ -2,9 +2,11 @@
 
 Installed when imported (harness imports it before any candidate module exists in the process):
   * a Triton launch hook (GPU: triton's launch_enter_hook; interpreter: GridExecutor.__call__) that counts
-    real launches and records their stream and thread (and, on request, each launch's compile spec);
+    real launches (not grids of zero programs) and records their stream and thread (and, on request, each
+    launch's compile spec, launch_spec.py);
   * a TorchDispatchMode that records aten compute ops outside ALLOWED_ATEN (paused inside interpreted
-    Triton launches, whose machinery uses torch itself, and around our own input/fingerprint ops).
+    Triton launches, whose machinery uses torch itself, but not in the grid callable or pre-run hooks, and
+    around our own input/fingerprint ops), and host reads (`install_host_read_counters`: numpy, DLPack, lists).
 """
 from __future__ import annotations
 
@@ -16,15 +18,13 @@ import threading
 from typing import Any
 
 import torch
-from torch.utils._python_dispatch import TorchDispatchMode
+from torch.utils._python_dispatch import TorchDispatchMode, _get_current_dispatch_mode_stack
+
+from tritonrl.verifier_workers.launch_spec import launch_spec
 
 _type, _isinstance = builtins.type, builtins.isinstance
 _Tensor = torch.Tensor
 _get_ident = threading.get_ident
-
-_SIG = {torch.float32: "fp32", torch.float16: "fp16", torch.bfloat16: "bf16", torch.float64: "fp64",
-        torch.int8: "i8", torch.int16: "i16", torch.int32: "i32", torch.int64: "i64", torch.uint8: "u8",
-        torch.bool: "i1"}
 
 # Allocation, view, copy, fill and metadata ops: anything else in a candidate's forward is compute that
 # PyTorch, not a Triton kernel, does.
@@ -33,11 +33,40 @@ empty empty_like empty_strided empty_permuted new_empty new_empty_strided zeros 
 ones_like new_ones full full_like new_full fill fill_ zero_ scalar_tensor arange lift_fresh
 view view_as _unsafe_view reshape _reshape_alias as_strided as_strided_ t transpose permute expand expand_as
 squeeze unsqueeze flatten unflatten select slice narrow split split_with_sizes chunk unbind alias detach
-contiguous clone copy_ _to_copy to _copy_from _copy_from_and_resize resize_ set_ cat stack
+contiguous clone copy_ _to_copy to _copy_from _copy_from_and_resize resize_ set_ cat stack constant_pad_nd
 _local_scalar_dense is_nonzero sym_size sym_stride sym_numel sym_storage_offset size stride
 """.split())
 
-_PAUSE = [0]  # > 0: the compute watch ignores ops (inside interpreted launches, our own input/fingerprint ops)
+
+LOW_PRECISION_DTYPES = frozenset(d for d in (torch.float16, torch.bfloat16, getattr(torch, "float8_e4m3fn", None),
+                                             getattr(torch, "float8_e5m2", None)) if d is not None)
+
+
+def _pause_counter():
+    """The compute watch ignores ops while paused (inside interpreted launches, our own input/fingerprint
+    ops). The true depth lives in this closure; `_PAUSE` mirrors it for the harness, which checks that it is
+    0 around every forward: a candidate that writes `_PAUSE` (through sys.modules) is caught, never obeyed."""
+    depth = [0]
+
+    def pause() -> None:
+        depth[0] += 1
+        _PAUSE[0] += 1
+
+    def unpause() -> None:
+        depth[0] -= 1
+        _PAUSE[0] -= 1
+
+    def paused() -> bool:
+        return depth[0] > 0
+
+    def intact() -> bool:
+        return _PAUSE[0] == depth[0]
+
+    return pause, unpause, paused, intact
+
+
+_PAUSE = [0]
+_pause, _unpause, _paused, _pause_intact = _pause_counter()
 
 
 # ---------------------------------------------------------------- launch watch
@@ -81,54 +110,30 @@ class _Launches:
 _LAUNCHES = _Launches()
 
 
-def _sig_type(v: Any) -> str | None:
-    if _isinstance(v, bool):
-        return "i1"
-    if _isinstance(v, int):
-        return "i32" if -2**31 <= v < 2**31 else "i64"
-    if _isinstance(v, float):
-        return "fp32"
-    if hasattr(v, "data_ptr") and hasattr(v, "dtype"):
-        dt = v.dtype
-        return "*" + (_SIG[dt] if dt in _SIG else str(dt))
-    return None
-
-
-def _constexpr_json(v: Any) -> Any:
-    v = getattr(v, "value", v) if _type(v).__name__ == "constexpr" else v
-    if v is None or _isinstance(v, (bool, int, float, str)):
-        return v
-    if _type(v).__module__.startswith("triton.language") and hasattr(v, "name"):
-        return {"__tl_dtype__": str(v)}
-    raise TypeError(f"constexpr of type {_type(v).__name__}")
-
-
-def _holds_tensor(v: Any, depth: int = 0) -> bool:
-    v = getattr(v, "value", v) if _type(v).__name__ == "constexpr" else v
-    if _isinstance(v, _Tensor):
-        return True
-    return depth < 3 and _isinstance(v, (tuple, list)) and any(_holds_tensor(x, depth + 1) for x in v)
-
-
-def _interp_spec(executor, args: tuple, kwargs: dict) -> dict:
-    name = executor.fn.__name__
+def _programs(grid: Any) -> int | None:
+    """Programs in a launch grid (the interpreter pads a short grid with 1s); None if it is not a grid (the
+    interpreter then fails the launch itself)."""
     try:
-        params = inspect.signature(executor.fn).parameters
-        kwargs = {k: v for k, v in kwargs.items() if k in params}
-        bound = inspect.signature(executor.fn).bind(*args, **kwargs)
-        bound.apply_defaults()
-        sig, consts = {}, {}
-        for k, v in bound.arguments.items():
-            t = None if k in executor.constexprs else _sig_type(v)
-            if t is None and _holds_tensor(v):  # the interpreter runs it; a compiled kernel cannot take it
-                return {"name": name, "invalid": f"argument `{k}` passes a tensor as a tl.constexpr"}
-            if t is None:
-                sig[k], consts[k] = "constexpr", _constexpr_json(v)
-            else:
-                sig[k] = t
-        return {"name": name, "signature": sig, "constexprs": consts}
-    except Exception as e:  # an argument we cannot describe: the compile check skips this kernel
-        return {"name": name, "unrecordable": f"{type(e).__name__}: {e}"[:200]}
+        n = 1
+        for d in tuple(grid):
+            n *= max(0, int(d))
+        return n
+    except Exception:
+        return None
+
+
+def _unpaused(fn):
+    """Candidate code called from inside an interpreted launch (the grid callable, pre-run hooks): watched
+    like the forward."""
+
+    def call(*args, **kwargs):
+        _unpause()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _pause()
+
+    return call
 
 
 def _install_interpreter_hook() -> list:
@@ -137,24 +142,30 @@ def _install_interpreter_hook() -> list:
     original = interpreter.GridExecutor.__call__
 
     def launch(self, *args, **kwargs):
-        _LAUNCHES.hit(None, lambda: _interp_spec(self, args, kwargs))
-        grid = self.grid
-        if callable(grid):  # the grid callable is candidate code: watched like the forward
+        grid, hooks = self.grid, self.pre_run_hooks
+
+        def hit(g) -> None:
+            if _programs(g) != 0:  # a grid of zero programs runs nothing: not a launch (None: not a grid)
+                _LAUNCHES.hit(None, lambda: launch_spec(self.fn, self.constexprs, args, kwargs))
+
+        if callable(grid):
+            watched = _unpaused(grid)
 
             def watched_grid(meta):
-                _PAUSE[0] -= 1
-                try:
-                    return grid(meta)
-                finally:
-                    _PAUSE[0] += 1
+                g = watched(meta)
+                hit(g)
+                return g
 
             self.grid = watched_grid
-        _PAUSE[0] += 1
+        else:
+            hit(grid)
+        self.pre_run_hooks = [_unpaused(h) for h in hooks]  # e.g. `add_pre_run_hook(torch.sum(...))`
+        _pause()
         try:
             return original(self, *args, **kwargs)
         finally:
-            _PAUSE[0] -= 1
-            self.grid = grid
+            _unpause()
+            self.grid, self.pre_run_hooks = grid, hooks
 
     interpreter.GridExecutor.__call__ = launch
     return [interpreter.GridExecutor]
@@ -166,9 +177,44 @@ def _gpu_hook(metadata) -> None:
     _LAUNCHES.hit(int(stream) if stream is not None else None)
 
 
+def _skip_hook_on_empty_grid(cls) -> bool:
+    """The launch-enter hook sees no grid, and Triton's C launcher calls it even for a grid of zero programs
+    (which runs nothing): a launcher class (CudaLauncher, HIPLauncher) hands such launches no hook, so they
+    do not count. False for an unknown launcher layout (left alone)."""
+    original = cls.__call__
+    try:
+        names = list(inspect.signature(original).parameters)[1:10]
+    except (TypeError, ValueError):
+        return False
+    if names[:3] != ["gridX", "gridY", "gridZ"] or "launch_enter_hook" not in names:
+        return False
+    at = names.index("launch_enter_hook")
+
+    def call(self, *args, **kwargs):
+        if len(args) > at and args[0] * args[1] * args[2] <= 0:
+            args = args[:at] + (None,) + args[at + 1:]
+        return original(self, *args, **kwargs)
+
+    cls.__call__ = call
+    return True
+
+
+def _skip_hook_on_empty_grids() -> list:
+    patched = []
+    for mod, name in (("triton.backends.nvidia.driver", "CudaLauncher"), ("triton.backends.amd.driver", "HIPLauncher")):
+        try:
+            cls = getattr(__import__(mod, fromlist=[name]), name)
+        except Exception:
+            continue
+        if _skip_hook_on_empty_grid(cls):
+            patched.append(cls)
+    return patched
+
+
 def _install_gpu_hook() -> list:
     import triton
 
+    patched = _skip_hook_on_empty_grids()
     knobs = getattr(triton, "knobs", None)
     if knobs is not None and hasattr(knobs.runtime.launch_enter_hook, "add"):  # triton >= 3.5: a HookChain
         knobs.runtime.launch_enter_hook.add(_gpu_hook)
@@ -178,8 +224,8 @@ def _install_gpu_hook() -> list:
         from triton.compiler.compiler import CompiledKernel
 
         CompiledKernel.launch_enter_hook = _gpu_hook
-        return [CompiledKernel]
-    return []
+        return patched + [CompiledKernel]
+    return patched
 
 
 def install_hooks() -> list:
@@ -192,7 +238,9 @@ def install_hooks() -> list:
         _autotune_without_benchmark()
         _cuda_device_context_on_cpu()
         _libdevice_in_numpy()
+        _stand_in_driver()
         return _install_interpreter_hook()
+    _stand_in_driver()  # the compile worker on a machine without a GPU imports the candidate too
     return _install_gpu_hook()
 
 
@@ -213,6 +261,15 @@ class _NoDeviceSelect:
 def _cuda_device_context_on_cpu() -> None:
     if not torch.cuda.is_available():
         torch.cuda.device = _NoDeviceSelect
+
+
+def _stand_in_driver() -> None:
+    try:
+        from tritonrl.verifier_workers import interpreter_driver
+
+        interpreter_driver.install()
+    except Exception:  # an unknown Triton layout: driver queries fail as before
+        pass
 
 
 def _libdevice_in_numpy() -> None:
@@ -252,25 +309,71 @@ class _ComputeWatch(TorchDispatchMode):
         super().__init__()
         self.ops: dict[str, int] = {}
         self.scalar_reads, self.scalar_read_limit = 0, scalar_read_limit
+        self.tampered = False  # the pause mirror was written by someone else
+        self.low_precision = 0  # ops that made fp16/bf16/fp8 tensors (a downgrade unless the task has them)
 
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        if _PAUSE[0] <= 0:
-            name = func.overloadpacket.__name__
-            if name not in ALLOWED_ATEN:
-                self.ops[name] = self.ops.get(name, 0) + 1
-            elif name == "_local_scalar_dense":
-                self.scalar_reads += 1
-                if self.scalar_read_limit is not None and self.scalar_reads > self.scalar_read_limit:
-                    self.ops["host_scalar_reads"] = self.scalar_reads
-        return func(*args, **(kwargs or {}))
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None, _paused=_paused, _intact=_pause_intact):
+        if not _intact():
+            self.tampered = True
+        if _paused():
+            return func(*args, **(kwargs or {}))
+        name = func.overloadpacket.__name__
+        if name not in ALLOWED_ATEN:
+            self.ops[name] = self.ops.get(name, 0) + 1
+        elif name == "_local_scalar_dense":
+            self.host_reads(1)
+        out = func(*args, **(kwargs or {}))
+        if _isinstance(out, _Tensor) and out.dtype in LOW_PRECISION_DTYPES:
+            self.low_precision += 1
+        return out
+
+    def host_reads(self, n: int) -> None:
+        self.scalar_reads += n
+        if self.scalar_read_limit is not None and self.scalar_reads > self.scalar_read_limit:
+            self.ops["host_scalar_reads"] = self.scalar_reads
+
+
+def _active_watches() -> list:
+    return [m for m in _get_current_dispatch_mode_stack() if _type(m) is _ComputeWatch]
+
+
+def _host_read_counter(name: str, original, per_element: bool):
+    """Tensor -> host copies (numpy, DLPack, Python lists) in a watched forward are host compute: numpy
+    export always counts as an op; `.tolist()` counts its elements against the scalar-read budget."""
+
+    def read(self, *args, **kwargs):
+        if not _paused():
+            for w in _active_watches():
+                if per_element:
+                    w.host_reads(max(1, int(self.numel())))
+                else:
+                    w.ops[name] = w.ops.get(name, 0) + 1
+        return original(self, *args, **kwargs)
+
+    read.__name__ = getattr(original, "__name__", name)
+    return read
+
+
+def install_host_read_counters() -> list:
+    """Before any candidate exists: count host reads on torch.Tensor (covered by the integrity snapshot)."""
+    for attr, per_element in (("__array__", False), ("numpy", False), ("__dlpack__", False), ("tolist", True)):
+        original = getattr(_Tensor, attr, None)
+        if original is not None:
+            setattr(_Tensor, attr, _host_read_counter(f"host_{attr.strip('_')}", original, per_element))
+    return [_Tensor]
 
 
 class _Paused:
     def __enter__(self):
-        _PAUSE[0] += 1
+        _pause()
 
     def __exit__(self, *exc):
-        _PAUSE[0] -= 1
+        _unpause()
+
+
+def pause_clean() -> bool:
+    """No pause in force and the mirror untouched: true between forwards."""
+    return _PAUSE[0] == 0 and not _paused() and _pause_intact()
 
 
 class _NoWatch:

@@ -1,3 +1,4 @@
+# numpy used (here only for a size): refused; unused, it is accepted (tests/honest/unused_numpy_import.py)
 import torch
 import torch.nn as nn
 import triton
@@ -14,7 +15,7 @@ def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
 def launch_relu(x):
     x = x.contiguous()
     y = torch.empty_like(x)
-    n = x.numel()
+    n = int(np.prod(x.shape))
     relu_kernel[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)
     return y
 

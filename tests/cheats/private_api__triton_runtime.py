@@ -15,6 +15,7 @@ def launch_relu(x):
     x = x.contiguous()
     y = torch.empty_like(x)
     n = x.numel()
+    driver.active.utils.load_binary  # beyond the tutorials' read-only device queries
     relu_kernel[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)
     return y
 

@@ -1,0 +1,19 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+class Model(nn.Module):
+    def __init__(self, alpha: float = 1.0):
+        super(Model, self).__init__()
+        self.alpha = alpha
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return F.elu(x, alpha=self.alpha)
+
+batch_size = 16
+dim = 600
+
+def get_inputs():
+    return [torch.randn(batch_size, dim)]
+
+def get_init_inputs():
+    return [1.3]

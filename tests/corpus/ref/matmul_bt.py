@@ -1,0 +1,20 @@
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    def __init__(self):
+        super(Model, self).__init__()
+    def forward(self, A, B):
+        return torch.matmul(A, B.T)
+
+M = 48
+K = 64
+N = 56
+
+def get_inputs():
+    A = torch.randn(M, K)
+    B = torch.randn(N, K)
+    return [A, B]
+
+def get_init_inputs():
+    return []
