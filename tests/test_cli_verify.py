@@ -1,5 +1,6 @@
 """`tritonrl verify` contract: one JSON object on stdout with --json; exit 0 correct, 1 rejected, 2 unusable."""
 import json
+import os
 import subprocess
 import sys
 
@@ -17,12 +18,19 @@ def files(tmp_path_factory):
     d = tmp_path_factory.mktemp("cli")
     paths = {"ref": RELU_REF, "good": HONEST, "bad": HONEST.replace("tl.maximum(x, 0.0)", "tl.maximum(x, 1.0)"),
              "noinputs": RELU_REF.replace("def get_inputs", "def other_inputs"),
-             "nomodelnew": HONEST.replace("class ModelNew", "class Something")}
+             "nomodelnew": HONEST.replace("class ModelNew", "class Something"),
+             # the task itself does not run: unusable input, not a verdict on the candidate
+             "refraises": RELU_REF.replace("return torch.relu(x)", "raise ValueError('broken reference')"),
+             "refnotensors": RELU_REF.replace("return [torch.randn(batch_size, dim)]", "return [1, 2]")}
     out = {}
     for k, src in paths.items():
         out[k] = str(d / f"{k}.py")
         with open(out[k], "w") as f:
             f.write(src)
+    os.mkfifo(d / "fifo.py")  # open() would block forever
+    out["fifo"] = str(d / "fifo.py")
+    os.symlink("/dev/zero", d / "zero.py")  # read() would never end
+    out["zero"] = str(d / "zero.py")
     return out
 
 
@@ -49,6 +57,10 @@ def test_wrong_candidate_exit_1(files):
     ("missing", "good", "cannot read reference"),
     ("noinputs", "good", "get_inputs"),
     ("ref", "nomodelnew", "ModelNew"),
+    ("ref", "fifo", "not a regular file"),
+    ("ref", "zero", "not a regular file"),
+    ("refraises", "good", "broken reference"),
+    ("refnotensors", "good", "returned no tensors"),
 ])
 def test_unusable_input_exit_2(files, ref, cand, msg):
     p = run(files.get(ref, "/nonexistent/ref.py"), files[cand], "--json")

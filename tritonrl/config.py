@@ -53,6 +53,9 @@ class SandboxConfig:
     stage_timeout_s: dict[str, float] = field(
         default_factory=lambda: {"load": 60.0, "compile": 120.0, "tiny": 120.0, "full": 300.0, "timing": 300.0}
     )
+    # ... and for all correctness stages of one verification together (a forward that sleeps stays within each
+    # call's limit: 7 calls of 100 s); the timing stage, which may wait for the GPU, keeps its own
+    verify_timeout_s: float = 600.0
     max_output_mb: int = 64  # cap on what a worker may print (RLIMIT_FSIZE on its log)
     reuse_after_clean_run: bool = True  # keep warm workers whose integrity check passed
     isolate_network: bool = True  # new network namespace when the OS allows it

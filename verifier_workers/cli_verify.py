@@ -10,6 +10,7 @@ import argparse
 import ast
 import json
 import os
+import stat
 import sys
 
 
@@ -28,10 +29,18 @@ def add_verify_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="reproducible seeds (default: fresh ones)")
 
 
+MAX_FILE_BYTES = 4 << 20  # far beyond any reference or generated kernel; the static stage stops at 1M chars
+
+
 def _read(path: str, what: str) -> str:
     try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):  # a FIFO would block open(), /dev/zero would never end
+            raise UsageError(f"cannot read {what} {path!r}: not a regular file")
+        if st.st_size > MAX_FILE_BYTES:
+            raise UsageError(f"{what} {path!r} is too large ({st.st_size} bytes, limit {MAX_FILE_BYTES})")
         with open(path, encoding="utf-8") as f:
-            return f.read()
+            return f.read(MAX_FILE_BYTES + 1)
     except (OSError, UnicodeDecodeError) as e:
         raise UsageError(f"cannot read {what} {path!r}: {e.strerror if isinstance(e, OSError) else e}") from None
 
@@ -41,6 +50,8 @@ def _top_level_names(src: str, path: str, what: str) -> set[str]:
         tree = ast.parse(src, filename=path)
     except SyntaxError as e:
         raise UsageError(f"{what} {path!r} is not valid Python (line {e.lineno}: {e.msg})") from None
+    except (MemoryError, RecursionError, ValueError, OverflowError) as e:  # the parser's own limits
+        raise UsageError(f"{what} {path!r} cannot be parsed ({type(e).__name__})") from None
     names = set()
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -121,6 +132,8 @@ def run_verify(args: argparse.Namespace) -> int:
             verdict = verifier.verify(task, code)
     except Exception as e:  # the verifier itself could not start (e.g. no worker): not a verdict
         return _unusable(args, f"verifier failed: {type(e).__name__}: {e}"[:500])
+    if getattr(verdict, "reference_failed", False):  # the task itself cannot run: not a verdict on the code
+        return _unusable(args, f"reference {args.reference!r} does not run: {verdict.error}"[:500])
     if args.json:
         sys.stdout.write(json.dumps(verdict.to_dict(), default=str) + "\n")
     else:

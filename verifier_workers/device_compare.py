@@ -114,7 +114,7 @@ def op_compare(args: dict, _tensors: dict) -> tuple[dict, dict]:
     cand = [open_handle(h) for h in handles]
     try:
         tol = ToleranceConfig(**{k: list(v) for k, v in (args.get("tolerances") or {}).items()})
-        return {"result": compare_outputs(ref, cand, tol)}, {}
+        return {"result": compare_outputs(ref, cand, tol, bool(args.get("wider_ok")))}, {}
     finally:
         del cand
         torch.cuda.synchronize()  # done reading the candidate's memory before it may reuse it

@@ -27,7 +27,8 @@ import torch
 from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers import variants
-from tritonrl.verifier_workers.funnel_runs import FunnelRuns, StageFailed, _Ctx, _one_line, _RoleError
+from tritonrl.verifier_workers.funnel_runs import (FunnelRuns, ReferenceFailed, StageFailed, _Ctx, _one_line,
+                                                   _RoleError)
 from tritonrl.verifier_workers.funnel_timing import TimingStage
 from tritonrl.verifier_workers.gpu_lock import GPUShareLock
 from tritonrl.verifier_workers.judge import make_judge
@@ -52,10 +53,13 @@ def _sandbox_message(e: SandboxError, stage: str, role: str) -> str:
 
 
 def _has_children(sb: Sandbox) -> bool:
+    """Processes the worker started that still run: its descendants, or strays reparented elsewhere."""
     try:
-        return bool(psutil.Process(sb.pid).children(recursive=True))
+        if sb.pid is not None and psutil.Process(sb.pid).children(recursive=True):
+            return True
     except (psutil.Error, TypeError, ValueError):
-        return False
+        pass
+    return bool(sb.strays())
 
 
 class Verifier(FunnelRuns, TimingStage):
@@ -82,6 +86,7 @@ class Verifier(FunnelRuns, TimingStage):
     # ------------------------------------------------------------------ public
     def verify(self, task: Task, code: str) -> Verdict:
         t0 = time.perf_counter()
+        self._deadline = time.monotonic() + self.cfg.sandbox.verify_timeout_s
         v = Verdict(task=task.name, code_hash=hashlib.sha256(code.encode()).hexdigest()[:16], device=self.device)
         ctx = _Ctx(task, code, v, self._fresh_seeds(8), task.overrides_for(self.device), "c" + v.code_hash)
         stages = [s for s in self.cfg.stages if s in ("static", "compile", "tiny", "full", "timing")]
@@ -103,8 +108,10 @@ class Verifier(FunnelRuns, TimingStage):
                     passed = True
                 except StageFailed as e:
                     v.error, passed, detail = _one_line(str(e)), False, {}
+                    v.reference_failed = isinstance(e, ReferenceFailed)
                 except _RoleError as e:
                     role = e.role
+                    v.reference_failed = e.role == "reference"
                     v.error, passed, detail = _sandbox_message(e.err, stage, e.role), False, {"kind": e.err.kind}
                 except SandboxError as e:
                     v.error, passed, detail = _sandbox_message(e, stage, role), False, {"kind": e.kind}
@@ -203,7 +210,9 @@ class Verifier(FunnelRuns, TimingStage):
             raise StageFailed(f"candidate failed: {_one_line(cand.get('error', ''), 250)}")
         if cand.get("violations"):
             ctx.verdict.violations.extend(c for c in cand["violations"] if c not in ctx.verdict.violations)
-            raise StageFailed(f"runtime check failed: {', '.join(cand['violations'])}")
+            ops = ", ".join(sorted(cand.get("compute_ops", {})))[:120]
+            raise StageFailed(f"runtime check failed: {', '.join(cand['violations'])}"
+                              + (f" (aten: {ops})" if ops else ""))
         err, etype = cand.get("run_error"), cand.get("error_type", "")
         launched = cand.get("launches_before_error", 0) if err else sum((cand.get("launches") or {}).values())
         if err and ("Compilation" in etype or not launched):
@@ -233,8 +242,9 @@ class Verifier(FunnelRuns, TimingStage):
 
     def _probe(self, ctx: _Ctx, var: variants.Variant) -> tuple[dict, dict]:
         ref, _ = self._run_reference(ctx, var, "compile")
-        cand = self._run_candidate(ctx, var, "compile", bool(ref.get("mutates_inputs")),
-                                   record_specs=self.device == "cpu")
+        if var.name == "original" and not ref.get("ok"):
+            raise ReferenceFailed(f"reference failed: {_one_line(ref.get('error', ''), 250)}")
+        cand = self._run_candidate(ctx, var, "compile", ref, record_specs=self.device == "cpu")
         return cand, ref
 
     def _fresh_candidate(self, ctx: _Ctx) -> None:
@@ -306,7 +316,13 @@ class Verifier(FunnelRuns, TimingStage):
         if not ctx.cand_sent:  # rejected before any worker saw the candidate: nothing to check or reset
             return
         for sb in (self.candidate, self.compiler):
-            if sb is None or not sb.alive:
+            if sb is None:
+                continue
+            if not sb.alive:  # died (or was killed) in the run: what it started must not outlive it
+                if _has_children(sb) and "child_process" not in ctx.verdict.violations:
+                    ctx.verdict.violations.append("child_process")
+                    ctx.verdict.error = ctx.verdict.error or "candidate left a process running"
+                    sb.kill()
                 continue
             try:
                 reply, _ = sb.call("integrity", timeout=30.0)
@@ -318,7 +334,8 @@ class Verifier(FunnelRuns, TimingStage):
                     if ctx.verdict.error is None:
                         ctx.verdict.error = _one_line(
                             f"worker not clean after the run: {', '.join(changed[:5]) or 'leftover threads'}")
-                if sb is self.candidate and _has_children(sb) and "child_process" not in ctx.verdict.violations:
+                if _has_children(sb) and "child_process" not in ctx.verdict.violations:  # the compile worker
+                    # imports the candidate too
                     ctx.verdict.violations.append("child_process")
                     ctx.verdict.error = ctx.verdict.error or "candidate left a child process running"
                 sb.call("reset", timeout=30.0)

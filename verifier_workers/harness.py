@@ -34,6 +34,8 @@ from tritonrl.verifier_workers.watch import pause_clean as _pause_clean
 
 _type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
 _active_count = threading.active_count
+_getprofile, _gettrace, _setprofile, _settrace = sys.getprofile, sys.gettrace, sys.setprofile, sys.settrace
+_thread_starts = watch.thread_starts
 _manual_seed = torch.manual_seed
 _no_grad, _enable_grad = torch.no_grad, torch.enable_grad
 _Tensor = torch.Tensor
@@ -77,6 +79,8 @@ def op_load(args: dict, _tensors: dict) -> tuple[dict, dict]:
     missing = [n for n in need if not hasattr(mod, n)]
     if missing:
         raise AttributeError(f"module defines no {', '.join(missing)}")
+    if "get_inputs" in need and "Model" not in need and "Model" in vars(mod):
+        del mod.Model  # the task's inputs only: candidate code in this process cannot run the reference
     _STATE["modules"][key] = mod
     return {"cached": False}, {}
 
@@ -121,10 +125,19 @@ def _make_inputs(ref, seed: int, device: str, dtype: torch.dtype | None, scale: 
     return out
 
 
-def _make_model(mod, cls_name: str, ref, init_seed: int, device: str, dtype: torch.dtype | None):
+def _make_model(mod, cls_name: str, ref, init_seed: int, device: str, dtype: torch.dtype | None,
+                init_ops: dict | None = None):
+    """Construct with the task's init inputs and seed (so candidate and reference draw the same weights).
+    With `init_ops`, the constructor runs under the compute watch and its aten compute ops are counted there."""
     _manual_seed(init_seed)
     init = list(ref.get_init_inputs())
-    model = getattr(mod, cls_name)(*init)
+    if init_ops is None:
+        model = getattr(mod, cls_name)(*init)
+    else:
+        mode = _ComputeWatch()
+        with mode:
+            model = getattr(mod, cls_name)(*init)
+        init_ops.update(mode.ops)
     model = model.to(device)
     if dtype is not None:
         model = model.to(dtype)
@@ -136,7 +149,7 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
     """One forward with the launch hook (and, for candidates, the compute watch and input checks)."""
     snapshot = [x.clone() if _isinstance(x, _Tensor) else None for x in inputs] if check else None
     pause_clean = _pause_clean()  # the compute watch's pause state, which candidate code can reach
-    threads_before = _active_count()
+    threads_before, starts_before = _active_count(), _thread_starts()
     stream = _current_stream().cuda_stream if device == "cuda" else None
     _LAUNCHES.begin(stream, record_specs)
     grad_ctx = _no_grad() if grad_mode == "no_grad" else _enable_grad()
@@ -162,10 +175,14 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
             info["violations"].append("no_triton_launch")
         if launches["bad_stream"]:
             info["violations"].append("side_stream")
-        if launches["bad_thread"] or _active_count() > threads_before:
+        if launches["bad_thread"] or _active_count() > threads_before or _thread_starts() > starts_before:
             info["violations"].append("threads")
         if mode.ops:
             info["violations"].append("torch_compute_runtime")
+        if _getprofile() is not None or _gettrace() is not None:  # a hook that runs after the watch closes
+            info["violations"].append("runtime_patch")
+            _setprofile(None)
+            _settrace(None)
     return out, info
 
 
@@ -180,11 +197,22 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
     mod, ref = _module(args["module"]), _module(args["ref"])
     device, dtype = args["device"], _DTYPES.get(args.get("dtype") or "")
     check, on_device = bool(args.get("check")), bool(args.get("on_device"))
+    # the model first: while its constructor runs, no inputs exist in this process to precompute from
+    init_ops: dict[str, int] = {}
+    model = _make_model(mod, args["cls"], ref, args["init_seed"], device, dtype, init_ops)
     inputs = _make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device)
+    if not check and not any(_isinstance(x, _Tensor) for x in inputs):
+        raise TypeError("get_inputs() returned no tensors")
     if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
         return {"skipped": "no float32 inputs to cast"}, {}
-    model = _make_model(mod, args["cls"], ref, args["init_seed"], device, dtype)
     result: dict[str, Any] = {"launches": {}, "violations": [], "compute_ops": {}, "specs": []}
+    if not check:  # the reference: what its constructor computes, which the candidate's may do too
+        result["init_ops"] = sorted(init_ops)
+    elif args.get("ref_init_ops") is not None:
+        extra = sorted(op for op in init_ops if op not in watch.INIT_ATEN and op not in args["ref_init_ops"])
+        if extra:  # same seed, same weights: a constructor could compute any function of them
+            result["violations"].append("init_compute")
+            result["compute_ops"].update({f"__init__:{op}": init_ops[op] for op in extra})
     low_ok = dtype is not None or _low_precision_task(ref, inputs)  # else fp16/bf16 is a downgrade
     first, earlier, kept = None, list(_STATE["outs"]) if check else [], []
     for grad_mode in args.get("grad_modes") or ["no_grad"]:
@@ -302,7 +330,7 @@ def op_time(args: dict, _tensors: dict) -> tuple[dict, dict]:
         return model(*a)
 
     stream = _current_stream().cuda_stream if device == "cuda" else None
-    threads_before = _active_count()
+    threads_before, starts_before = _active_count(), _thread_starts()
     _LAUNCHES.begin(stream)
     mode = _ComputeWatch() if check else _NoWatch()
     method = args["method"]
@@ -338,7 +366,7 @@ def op_time(args: dict, _tensors: dict) -> tuple[dict, dict]:
             violations.append("no_triton_launch")
         if launches["bad_stream"]:
             violations.append("side_stream")
-        if launches["bad_thread"] or _active_count() > threads_before:
+        if launches["bad_thread"] or _active_count() > threads_before or _thread_starts() > starts_before:
             violations.append("threads")
         if mode.ops:
             violations.append("torch_compute_runtime")
@@ -401,7 +429,7 @@ def _preload_lazy_patches() -> None:
 _preload_lazy_patches()
 # Installed now, before any candidate module exists in this process; the worker's integrity snapshot
 # (taken after this import) then also covers these objects, and INTEGRITY_CHECK the state changed in place.
-INTEGRITY_MODULES = watch.install_hooks() + watch.install_host_read_counters() + [
+INTEGRITY_MODULES = watch.install_hooks() + watch.install_host_read_counters() + watch.install_thread_counter() + [
     sys.modules[__name__], watch, watch._Launches, watch._ComputeWatch, watch._Paused, launch_spec,
     output_checks, compile_check, timing, device_compare]
 

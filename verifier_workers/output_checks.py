@@ -20,7 +20,7 @@ _equal, _isnan = torch.equal, torch.isnan
 def flatten(out: Any) -> list | None:
     if _isinstance(out, _Tensor):
         return [out]
-    if _isinstance(out, (tuple, list)):
+    if _type(out) in (tuple, list):  # exactly: a subclass's __iter__ would run candidate code, unwatched
         return list(out)
     return None
 

@@ -25,6 +25,7 @@ from tritonrl.config import SandboxConfig
 from tritonrl.verifier_workers.protocol import PeerClosed, ProtocolError, read_frame, write_frame
 
 # Only these variables reach a worker: no tokens, cloud credentials, Ray or MLflow addresses.
+TOKEN_VAR = "TRITONRL_SANDBOX_TOKEN"
 _ENV_ALLOW = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "PYTHONPATH", "LD_LIBRARY_PATH", "CUDA_HOME",
               "CUDA_PATH", "TRITON_PTXAS_PATH", "TRITON_CUOBJDUMP_PATH", "TRITON_NVDISASM_PATH",
               "TRITON_LIBCUDA_PATH", "TRITONRL_SANDBOX_THREADS")
@@ -56,6 +57,9 @@ class Sandbox:
         self._lock = threading.RLock()
         self.starts = 0  # how many processes this sandbox has started (a reuse metric)
         self.exit_grace_s = 10.0  # how long a worker that closed its reply pipe has to exit
+        # inherited by everything the worker starts, wherever it is reparented (a setsid double fork ends up
+        # under init, outside the process group and the worker's descendants): how strays are found
+        self.token = secrets.token_hex(12)
 
     # ----------------------------------------------------------------- lifecycle
     @property
@@ -70,6 +74,7 @@ class Sandbox:
         env = {k: os.environ[k] for k in _ENV_ALLOW if k in os.environ}
         env.update(HOME=self._tmp, TMPDIR=self._tmp, TRITON_CACHE_DIR=os.path.join(self._tmp, "triton"),
                    PYTHONDONTWRITEBYTECODE="1", PYTHONUNBUFFERED="1", PYTHONHASHSEED=str(secrets.randbelow(2**31)))
+        env[TOKEN_VAR] = self.token
         if self.interpret:
             env["TRITON_INTERPRET"] = "1"
         if self.device == "cuda":
@@ -135,7 +140,7 @@ class Sandbox:
             try:
                 reply, _ = self.call("integrity", timeout=30.0)
                 clean = bool(reply.get("ok") and reply.get("clean"))
-                clean = clean and not psutil.Process(self._proc.pid).children(recursive=True)
+                clean = clean and not psutil.Process(self._proc.pid).children(recursive=True) and not self.strays()
             except (SandboxError, psutil.Error):
                 clean = False
             if clean and self.cfg.reuse_after_clean_run:
@@ -211,23 +216,35 @@ class Sandbox:
         except (OSError, TypeError):
             return ""
 
+    def strays(self) -> list[psutil.Process]:
+        """Processes this sandbox's workers started that still run, wherever they were reparented (found by
+        the token in their environment; the current worker itself excluded)."""
+        out = []
+        for p in psutil.process_iter(["environ"]):
+            env = p.info.get("environ") or {}
+            if env.get(TOKEN_VAR) == self.token and p.pid != self.pid:
+                out.append(p)
+        return out
+
     def kill(self) -> None:
-        """Kill the worker, its process group and any descendants that left the group."""
+        """Kill the worker, its process group, any descendants that left the group and any strays."""
         proc, self._proc = self._proc, None
+        stray = []
         if proc is not None:
             try:
                 stray = psutil.Process(proc.pid).children(recursive=True)
             except psutil.Error:
-                stray = []
+                pass
             try:
                 os.killpg(proc.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
-            for p in stray:
-                try:
-                    p.kill()
-                except psutil.Error:
-                    pass
+        for p in stray + self.strays():
+            try:
+                p.kill()
+            except psutil.Error:
+                pass
+        if proc is not None:
             try:
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:

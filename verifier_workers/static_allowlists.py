@@ -23,13 +23,20 @@ TORCH_ALLOWED = {
     # Inductor's output style (KernelBook-trained models write it): a shape assertion and allocations
     "_C._dynamo.guards.assert_size_stride", "_C._dynamo.guards._empty_strided_cpu",
     "_C._dynamo.guards._empty_strided_cuda",
+    # ... and the rest of its header: the grid helper, the current stream, the device guard
+    "_inductor.runtime.triton_heuristics.grid", "_C._cuda_getCurrentRawStream", "cuda._DeviceGuard",
+    # nn.Linear's own reset_parameters, copied to draw the reference's weights (fan-in from the shape)
+    "nn.init._calculate_fan_in_and_fan_out", "nn.init._calculate_correct_fan",
 }
 # flag reads under prefixes that are otherwise flagged (torch.jit is torch_compute)
 QUALIFIED_EXCEPTIONS = {"torch.jit.is_scripting", "torch.jit.is_tracing", "torch.compiler.is_compiling",
                         "torch.compiler.is_dynamo_compiling", "torch.amp.custom_fwd", "torch.amp.custom_bwd",
                         "torch.cuda.amp.custom_fwd", "torch.cuda.amp.custom_bwd", *(f"torch.{n}" for n in
                         ("_C._dynamo.guards.assert_size_stride", "_C._dynamo.guards._empty_strided_cpu",
-                         "_C._dynamo.guards._empty_strided_cuda", "_C._dynamo.guards._reinterpret_tensor"))}
+                         "_C._dynamo.guards._empty_strided_cuda", "_C._dynamo.guards._reinterpret_tensor",
+                         "_inductor.runtime.triton_heuristics.grid", "_C._cuda_getCurrentRawStream",
+                         "cuda._DeviceGuard", "nn.init._calculate_fan_in_and_fan_out",
+                         "nn.init._calculate_correct_fan"))}
 # Triton's tutorials' read-only device queries (a stand-in answers them on a CPU: interpreter_driver.py)
 DRIVER_QUERIES = {"triton.runtime.driver", "triton.runtime.driver.active", "triton.runtime.driver.active.utils",
                   "triton.runtime.driver.active.get_active_torch_device",
@@ -37,7 +44,34 @@ DRIVER_QUERIES = {"triton.runtime.driver", "triton.runtime.driver.active", "trit
                   "triton.runtime.driver.active.get_current_target",
                   "triton.runtime.driver.active.utils.get_device_properties"}
 QUALIFIED_EXCEPTIONS |= DRIVER_QUERIES
-INDUCTOR_PREFIXES = ("torch._C._dynamo.guards", "torch._C._dynamo", "torch._C")  # on the way to those names
+INDUCTOR_PREFIXES = ("torch._C._dynamo.guards", "torch._C._dynamo", "torch._C", "torch._inductor",
+                     "torch._inductor.runtime", "torch._inductor.runtime.triton_heuristics")  # on the way to those
+# Inductor's header imports cuBLAS as `extern_kernels` whether or not the code calls it: unused, it is fine
+EXTERN_KERNELS = "torch._inductor.select_algorithm.extern_kernels"
+# Inductor's Triton helpers, imported as KernelBook's kernels do: @triton.jit functions and the Triton modules
+# it re-exports. Names under them are rewritten to what they are (`canonical`) before any rule sees them.
+INDUCTOR_HELPERS = "torch._inductor.runtime.triton_helpers"
+HELPERS_AS_TRITON = "triton.language.inductor_helpers"
+_CANONICAL = ((f"{INDUCTOR_HELPERS}.libdevice", "triton.language.extra.libdevice"),
+              (f"{INDUCTOR_HELPERS}.math", "triton.language.math"), (INDUCTOR_HELPERS, HELPERS_AS_TRITON))
+# its public @triton.jit functions; its Python-side names (pymath, set_driver_to_*, ...) stay private_api
+INDUCTOR_HELPER_FUNCTIONS = {
+    "any", "bucketize_binary_search", "device_assert_then", "div_floor_integer", "exclusive_scan_decoupled_lookback",
+    "exclusive_scan_decoupled_lookback_64", "exp", "fp8e4m3fn_to_float32", "frexp", "is_floating", "max2",
+    "max_with_index", "maximum", "maximum_with_index", "min2", "min_with_index", "minimum", "minimum_with_index",
+    "online_softmax_combine", "online_softmax_combine_with_sum", "online_softmax_reduce", "pack_value_flag",
+    "pow_integer", "prod", "promote_to_tensor", "rand4x", "randint64", "randn4x", "remainder_integer",
+    "select_one", "sort_with_index", "unpack_flag", "unpack_value", "welford", "welford_combine",
+    "welford_reduce", "libdevice", "math"}
+
+
+def canonical(q: str) -> str:
+    """A qualified name as the rules should see it: Inductor's Triton helpers are Triton language."""
+    if q.startswith("torch._inductor.runtime.triton_helpers"):
+        for src, dst in _CANONICAL:
+            if q == src or q.startswith(src + "."):
+                return dst + q[len(src):]
+    return q
 # torch.* functions that only re-view or re-shape (the function forms of TENSOR_VIEW_METHODS)
 TORCH_VIEW_FUNCTIONS = {"flatten", "unflatten", "reshape", "squeeze", "unsqueeze", "permute", "transpose", "t",
                         "narrow", "select", "split", "chunk", "unbind", "movedim", "moveaxis", "swapaxes",

@@ -62,6 +62,7 @@ def _check(code: str, reference_src: str | None) -> list[Violation]:
     out = check_everywhere([n for n in nodes if id(n) not in facts.main_nodes], names, parents)
     out += _name_rebound(nodes)
     out += _torch_in_kernels(facts)
+    out += _host_constexprs(facts)
     out += _low_precision_in_kernels(facts, reference_src)
     if not facts.all_kernels:
         out.append(Violation("no_triton_kernel", "no function decorated with @triton.jit", None))
@@ -104,6 +105,21 @@ def _torch_in_kernels(facts: "Facts") -> list[Violation]:
     return out
 
 
+def _host_constexprs(facts: "Facts") -> list[Violation]:
+    """`tl.constexpr(some_python_function)`: a kernel can call it, and the interpreter (the verifier on a
+    CPU) then runs host Python, with PyTorch, inside the launch; compiled, such a branch is dead code."""
+    out = []
+    for n in facts.nodes:
+        if isinstance(n, ast.Call) and n.args and facts.names.qual(n.func) == "triton.language.constexpr":
+            a = n.args[0]
+            named = isinstance(a, ast.Name) and (a.id in facts.classes or (a.id in facts.funcs
+                                                                            and a.id not in facts.kernels))
+            if isinstance(a, ast.Lambda) or named:
+                out.append(v("torch_compute", n, "a Python function or class wrapped in tl.constexpr (a kernel "
+                                                 "could call host code)"))
+    return out
+
+
 def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list[Violation]:
     """A kernel that casts to fp16/bf16/fp8 (`.to(tl.float16)`, `tl.cast`, `out_dtype=`) in a task whose
     reference never uses that precision: the tensor-core speedup is bought with precision (published hack #6).
@@ -114,6 +130,9 @@ def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list
     ref_lows = {p for p, pat in (("float16", r"float16|\bhalf\b"), ("bfloat16", r"bfloat16"), ("float8", r"float8"))
                 if re.search(pat, ref)}
     out = []
+    if not ref_lows:  # a dtype built from a string (`tl.dtype("fp" + "16")`) hides which precision it is
+        out += [v("precision_downgrade", n, "builds a Triton dtype with tl.dtype(...)") for n in facts.nodes
+                if isinstance(n, ast.Call) and facts.names.qual(n.func) == "triton.language.dtype"]
     for k in facts.all_kernels:
         for n in ast.walk(k):
             if not isinstance(n, ast.Call):
@@ -183,7 +202,7 @@ class Facts:
     """Module-level structure: functions, jit kernels, classes, module-level values, __main__ blocks."""
 
     def __init__(self, tree: ast.Module, names: Names, nodes: list[ast.AST]):
-        self.names = names
+        self.names, self.nodes = names, nodes
         self.funcs: dict[str, ast.FunctionDef] = {}
         self.kernels: set[str] = set()
         self.classes: dict[str, ClassInfo] = {}

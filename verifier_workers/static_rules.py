@@ -10,6 +10,8 @@ from tritonrl.verifier_workers.static_allowlists import (  # noqa: F401  (re-exp
     AMBIGUOUS_METHODS, HOST_COPY_METHODS, INDUCTOR_PREFIXES, LOW_PRECISION, MODULE_SAFE_METHODS, NN_CONTAINERS,
     PY_BUILTIN_REDUCERS, QUALIFIED_EXCEPTIONS, TENSOR_ATTRS, TENSOR_COMPUTE_METHODS, TENSOR_META_METHODS,
     TENSOR_NON_CALLABLE, TENSOR_VIEW_METHODS, TORCH_ALLOWED, TORCH_VIEW_FUNCTIONS)
+from tritonrl.verifier_workers.static_allowlists import (EXTERN_KERNELS, HELPERS_AS_TRITON, INDUCTOR_HELPER_FUNCTIONS,
+                                                         canonical)
 
 
 @dataclass(frozen=True)
@@ -32,14 +34,14 @@ VIOLATION_CODES: dict[str, str] = {
     "threads": "threads, processes, async code or concurrent.futures",
     "cuda_stream": "explicit CUDA streams or events",
     "monkeypatch": "writes attributes of modules/classes the candidate does not own, __class__, module "
-                   "hooks, or overrides nn.Module.__call__",
+                   "hooks, overrides nn.Module.__call__, setattr on anything but self, class decorators",
     "dynamic_code": "eval/exec/compile/__import__/importlib/ctypes/pickle/cpp_extension, or "
-                    "getattr/setattr/delattr with a computed name",
+                    "getattr/setattr/delattr with a computed name or used as a value",
     "io_access": "files, processes, network, environment or signals (open, os, sys, subprocess, torch.load...)",
     "forbidden_import": "an import outside torch, torch.nn(.functional), triton(.language), math, typing, "
                         "__future__",
     "reflection": "dunder attribute access (__dict__, __class__, __globals__...), gc, inspect, sys.modules, "
-                  "metaclasses",
+                  "metaclasses, class patterns that read attributes",
     "private_api": "torch._*, triton internals (runtime, compiler, knobs, backends, _C) or _-prefixed "
                    "attributes of torch/triton objects",
     "tensor_subclass": "torch.Tensor subclasses, __torch_function__/__torch_dispatch__, dispatch modes, lazy "
@@ -110,6 +112,7 @@ BUILTIN_CODES = {"eval": "dynamic_code", "exec": "dynamic_code", "compile": "dyn
                  "exit": "io_access", "quit": "io_access", "dir": "reflection", "__builtins__": "reflection",
                  "__loader__": "reflection", "__spec__": "reflection", "__file__": "io_access",
                  "id": "output_cache", "hash": "output_cache", "memoryview": "dynamic_code"}
+ATTR_BUILTINS = {"getattr", "setattr", "delattr"}
 ALLOWED_DUNDER_ATTRS = {"__init__", "__name__", "__doc__", "__version__"}
 HOOK_METHODS = {"register_forward_hook", "register_forward_pre_hook", "register_full_backward_hook",
                 "register_backward_hook", "register_full_backward_pre_hook", "register_module_forward_hook",
@@ -125,8 +128,11 @@ ESCAPE_ATTRS = {"os", "sys", "subprocess", "socket", "shutil", "ctypes", "cffi",
                 "cr_frame", "tb_frame", "tb_next", "modules"}
 ESCAPE_METHODS = {"numpy", "modules"}  # also a method name (`x.numpy()` is HOST_COPY, `self.modules()` is fine)
 # Classes defining operators like these and not being nn.Modules can be lazy results (compute on compare).
-HARMLESS_CLASS_DUNDERS = {"__init__", "__repr__", "__str__", "__post_init__",
+HARMLESS_CLASS_DUNDERS = {"__init__", "__post_init__",
                           "__call__"}  # a launcher object; a non-tensor output is refused at run time anyway
+# bases that make a plain class, not one the candidate defines (a tuple subclass's __iter__ runs on unpacking)
+BUILTIN_BASES = {"object", "tuple", "list", "dict", "set", "frozenset", "str", "bytes", "int", "float", "complex",
+                 "type", "property", "staticmethod", "classmethod"}
 
 
 
@@ -140,6 +146,9 @@ def classify_qualname(q: str) -> str | None:
     """The code for using a qualified name (an import or an attribute chain off one), or None."""
     if q in QUALIFIED_EXCEPTIONS or q in INDUCTOR_PREFIXES:
         return None
+    if q.startswith(HELPERS_AS_TRITON + "."):
+        member = q[len(HELPERS_AS_TRITON) + 1:].split(".")[0]
+        return None if member in INDUCTOR_HELPER_FUNCTIONS else "private_api"
     parts = q.split(".")
     if parts[0] in ("torch", "triton") and any(
             p.startswith("_") and not (p.startswith("__") and p.endswith("__")) for p in parts[1:]):
@@ -178,16 +187,17 @@ class Names:
         self.imports: dict[str, str] = {}
         self.aliases: dict[str, list[ast.expr]] = {}
         self.safe_bound: set[str] = set()  # bound by def/class/param/import/for/with/except: shadows builtins
+        self._resolved: dict[tuple[str, int], str | None] = {}
         for node in nodes:
             if isinstance(node, ast.Import):
                 for a in node.names:
                     local = a.asname or a.name.split(".")[0]
-                    self.imports.setdefault(local, a.name if a.asname else local)
+                    self.imports.setdefault(local, canonical(a.name) if a.asname else local)
                     self.safe_bound.add(local)
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 for a in node.names:
                     if a.name != "*":
-                        self.imports.setdefault(a.asname or a.name, f"{node.module}.{a.name}")
+                        self.imports.setdefault(a.asname or a.name, canonical(f"{node.module}.{a.name}"))
                         self.safe_bound.add(a.asname or a.name)
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 self.aliases.setdefault(node.targets[0].id, []).append(node.value)
@@ -210,17 +220,18 @@ class Names:
         if isinstance(node, ast.Name):
             if node.id in self.imports:
                 return self.imports[node.id]
-            for value in self.aliases.get(node.id, ()):
-                q = self.qual(value, depth + 1)
-                if q:
-                    return q
-            return None
+            key = (node.id, depth)  # memo: many aliases per name, many levels deep, stay linear
+            if key not in self._resolved:
+                self._resolved[key] = None  # a cycle resolves to nothing
+                self._resolved[key] = next((q for q in (self.qual(value, depth + 1)
+                                                        for value in self.aliases.get(node.id, ())) if q), None)
+            return self._resolved[key]
         if isinstance(node, ast.Attribute):
             base = self.qual(node.value, depth + 1)
-            return f"{base}.{node.attr}" if base else None
+            return canonical(f"{base}.{node.attr}") if base else None
         if isinstance(node, ast.Call) and literal_getattr(node):
             base = self.qual(node.args[0], depth + 1)
-            return f"{base}.{node.args[1].value}" if base else None
+            return canonical(f"{base}.{node.args[1].value}") if base else None
         return None
 
 
@@ -258,10 +269,17 @@ def check_everywhere(nodes: list[ast.AST], names: Names, parents: dict[int, ast.
             code = BUILTIN_CODES.get(node.id)
             if code and node.id not in names.safe_bound:
                 out.append(v(code, node, f"uses builtin `{node.id}`"))
+            elif node.id in ATTR_BUILTINS and node.id not in names.safe_bound and not _is_called(node, parents):
+                # `fetch = getattr`, `map(getattr, ...)`, `reduce(getattr, ...)`: the rules on getattr calls
+                # below only see calls spelled `getattr(...)`
+                out.append(v("dynamic_code", node, f"`{node.id}` used as a value (hides attribute access)"))
         elif isinstance(node, ast.Call):
             out += _check_call(node, names)
         if isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.arguments)):
             out += check_container(node, names)
+        if isinstance(node, ast.MatchClass) and node.kwd_attrs:
+            # `case object(sys=s):` reads attributes with no Attribute node for the rules to see
+            out.append(v("reflection", node, f"class pattern reads attributes ({', '.join(node.kwd_attrs[:3])})"))
     return out
 
 
@@ -291,6 +309,9 @@ def _check_import(node: ast.Import | ast.ImportFrom, loaded: set[str] = frozense
         bound = [a.asname or a.name for a in node.names]
     out = []
     for (q, mod), local in zip(qualified, bound):
+        q, mod = canonical(q), canonical(mod)
+        if q == EXTERN_KERNELS and local not in loaded:
+            continue
         code = classify_qualname(q)
         if code:
             out.append(v(code, node, f"imports `{q}`"))
@@ -310,8 +331,13 @@ def _check_class(node: ast.ClassDef, names: Names) -> list[Violation]:
             out.append(v("tensor_subclass", node, f"class {node.name} subclasses {q}"))
     if any(k.arg == "metaclass" for k in node.keywords):
         out.append(v("reflection", node, f"class {node.name} sets a metaclass"))
+    for d in node.decorator_list:  # a class decorator can swap the methods the rules checked
+        dq = names.qual(d.func if isinstance(d, ast.Call) else d) or ""
+        if dq not in ("dataclasses.dataclass", "enum.unique"):
+            out.append(v("monkeypatch", d, f"class {node.name} has a decorator (it can replace its methods)"))
     framework_base = any(q.startswith(("torch.", "triton.")) for q in base_quals)
-    candidate_base = any(isinstance(b, ast.Name) and b.id not in names.imports for b in node.bases)
+    candidate_base = any(isinstance(b, ast.Name) and b.id not in names.imports and b.id not in BUILTIN_BASES
+                         for b in node.bases)
     if not framework_base and not candidate_base:  # a plain class: it must not act like a tensor
         dunders = [f.name for f in node.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
                    and f.name.startswith("__") and f.name not in HARMLESS_CLASS_DUNDERS]
@@ -397,7 +423,8 @@ def _check_call(node: ast.Call, names: Names) -> list[Violation]:
                 if s.startswith("__") and s.endswith("__") and s not in ALLOWED_DUNDER_ATTRS:
                     out.append(v("reflection", node, f"{f.id}(..., '{s}')"))
                 target_q = names.qual(node.args[0])
-                if f.id != "getattr" and (target_q or s == "__class__"):
+                on_self = isinstance(node.args[0], ast.Name) and node.args[0].id == "self"
+                if f.id != "getattr" and (target_q or s == "__class__" or not on_self):
                     out.append(v("monkeypatch", node, f"{f.id}({target_q or '...'}, '{s}')"))
                 if f.id == "getattr" and target_q:
                     code = classify_qualname(f"{target_q}.{s}")

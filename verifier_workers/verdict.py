@@ -24,6 +24,7 @@ class Verdict:
     flags: list[str] = field(default_factory=list)  # e.g. implausible_speedup (not rewarded, not hidden)
     device: str = "cpu"
     seconds: float = 0.0
+    reference_failed: bool = False  # the task's reference itself did not run: unusable input, not a verdict
 
     @property
     def cheated(self) -> bool:

@@ -25,6 +25,33 @@ from tritonrl.verifier_workers.launch_spec import launch_spec
 _type, _isinstance = builtins.type, builtins.isinstance
 _Tensor = torch.Tensor
 _get_ident = threading.get_ident
+# Python threads started in this process since the worker began (a thread started and joined inside the
+# forward leaves the thread count unchanged, and a dispatch mode is per thread: it would compute unwatched)
+_THREAD_STARTS = [0]
+
+
+def _counting_start(original):
+    def start_new_thread(*args, **kwargs):
+        _THREAD_STARTS[0] += 1
+        return original(*args, **kwargs)
+
+    return start_new_thread
+
+
+def thread_starts() -> int:
+    return _THREAD_STARTS[0]
+
+
+def install_thread_counter() -> list:
+    """Before any candidate exists: count thread starts (threading binds _thread's function at import)."""
+    import _thread
+
+    for owner, attr in ((threading, "_start_new_thread"), (_thread, "start_new_thread"),
+                        (threading, "_start_joinable_thread"), (_thread, "start_joinable_thread")):
+        original = getattr(owner, attr, None)
+        if original is not None:
+            setattr(owner, attr, _counting_start(original))
+    return [threading, _thread]
 
 # Allocation, view, copy, fill and metadata ops: anything else in a candidate's forward is compute that
 # PyTorch, not a Triton kernel, does.
@@ -35,6 +62,17 @@ view view_as _unsafe_view reshape _reshape_alias as_strided as_strided_ t transp
 squeeze unsqueeze flatten unflatten select slice narrow split split_with_sizes chunk unbind alias detach
 contiguous clone copy_ _to_copy to _copy_from _copy_from_and_resize resize_ set_ cat stack constant_pad_nd
 _local_scalar_dense is_nonzero sym_size sym_stride sym_numel sym_storage_offset size stride
+_record_function_enter _record_function_enter_new _record_function_exit
+""".split())
+
+
+# What a constructor may do besides the above: random initialisation (nn.init and the torch.rand* factories,
+# trunc_normal_'s in-place arithmetic). Anything else in a candidate's __init__ that the task's own reference
+# constructor does not do is the task's work precomputed from the weights (harness: `init_compute`).
+INIT_ATEN = ALLOWED_ATEN | frozenset("""
+uniform_ normal_ normal uniform rand randn randint randperm rand_like randn_like randint_like bernoulli
+bernoulli_ random_ exponential_ cauchy_ log_normal_ geometric_ erfinv_ mul_ add_ sub_ div_ clamp_ eye eye_
+linspace logspace fill_diagonal_ detach_ requires_grad_
 """.split())
 
 
@@ -110,16 +148,18 @@ class _Launches:
 _LAUNCHES = _Launches()
 
 
-def _programs(grid: Any) -> int | None:
-    """Programs in a launch grid (the interpreter pads a short grid with 1s); None if it is not a grid (the
-    interpreter then fails the launch itself)."""
-    try:
-        n = 1
-        for d in tuple(grid):
-            n *= max(0, int(d))
-        return n
-    except Exception:
-        return None
+def _programs(grid: Any) -> int:
+    """Programs in a launch grid (the interpreter pads a short grid with 1s). Only a plain tuple or list of
+    ints is a grid: a subclass's __iter__ or an int-like's __int__ would run candidate code here, where the
+    watch is paused."""
+    if _type(grid) is int:
+        return max(0, grid)
+    if _type(grid) not in (tuple, list) or not all(_type(d) in (int, bool) for d in grid):
+        raise TypeError(f"a launch grid must be a tuple of ints, not {_type(grid).__name__}")
+    n = 1
+    for d in grid:
+        n *= max(0, d)
+    return n
 
 
 def _unpaused(fn):
@@ -145,7 +185,7 @@ def _install_interpreter_hook() -> list:
         grid, hooks = self.grid, self.pre_run_hooks
 
         def hit(g) -> None:
-            if _programs(g) != 0:  # a grid of zero programs runs nothing: not a launch (None: not a grid)
+            if _programs(g) != 0:  # a grid of zero programs runs nothing: not a launch
                 _LAUNCHES.hit(None, lambda: launch_spec(self.fn, self.constexprs, args, kwargs))
 
         if callable(grid):
@@ -234,6 +274,7 @@ def install_hooks() -> list:
         import triton  # noqa: F401  (is Triton importable at all?)
     except Exception:
         return []
+    _inductor_header()
     if os.environ.get("TRITON_INTERPRET") == "1":
         _autotune_without_benchmark()
         _cuda_device_context_on_cpu()
@@ -269,6 +310,15 @@ def _stand_in_driver() -> None:
 
         interpreter_driver.install()
     except Exception:  # an unknown Triton layout: driver queries fail as before
+        pass
+
+
+def _inductor_header() -> None:
+    try:
+        from tritonrl.verifier_workers import inductor_compat
+
+        inductor_compat.install()
+    except Exception:  # an unknown torch layout: KernelBook-style headers fail as before
         pass
 
 
@@ -356,7 +406,9 @@ def _host_read_counter(name: str, original, per_element: bool):
 
 def install_host_read_counters() -> list:
     """Before any candidate exists: count host reads on torch.Tensor (covered by the integrity snapshot)."""
-    for attr, per_element in (("__array__", False), ("numpy", False), ("__dlpack__", False), ("tolist", True)):
+    # apply_/map_/map2_ run a Python callable per element on the host, below the dispatcher the watch sees
+    for attr, per_element in (("__array__", False), ("numpy", False), ("__dlpack__", False), ("tolist", True),
+                              ("apply_", False), ("map_", False), ("map2_", False)):
         original = getattr(_Tensor, attr, None)
         if original is not None:
             setattr(_Tensor, attr, _host_read_counter(f"host_{attr.strip('_')}", original, per_element))

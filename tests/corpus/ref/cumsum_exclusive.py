@@ -1,0 +1,21 @@
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    """Exclusive cumulative sum along dim (KernelBench L1 #92 in spirit; each output excludes its own element)."""
+    def __init__(self, dim):
+        super(Model, self).__init__()
+        self.dim = dim
+
+    def forward(self, x):
+        return torch.cumsum(x, dim=self.dim) - x
+
+batch_size = 32
+input_shape = (300,)
+dim = 1
+
+def get_inputs():
+    return [torch.randn(batch_size, *input_shape)]
+
+def get_init_inputs():
+    return [dim]
