@@ -1,8 +1,10 @@
 """`tritonrl verify` contract: one JSON object on stdout with --json; exit 0 correct, 1 rejected, 2 unusable."""
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -21,7 +23,10 @@ def files(tmp_path_factory):
              "nomodelnew": HONEST.replace("class ModelNew", "class Something"),
              # the task itself does not run: unusable input, not a verdict on the candidate
              "refraises": RELU_REF.replace("return torch.relu(x)", "raise ValueError('broken reference')"),
-             "refnotensors": RELU_REF.replace("return [torch.randn(batch_size, dim)]", "return [1, 2]")}
+             "refnotensors": RELU_REF.replace("return [torch.randn(batch_size, dim)]", "return [1, 2]"),
+             "refimportfails": "raise RuntimeError('reference broken at import')\n" + RELU_REF,
+             # a byte-order mark: CPython runs such a file, so the verifier reads it too
+             "goodbom": "\ufeff" + HONEST}
     out = {}
     for k, src in paths.items():
         out[k] = str(d / f"{k}.py")
@@ -46,6 +51,11 @@ def test_correct_candidate_json_exit_0(files):
     assert {"stage", "violations", "error", "timing", "variants"} <= set(verdict)
 
 
+def test_candidate_with_byte_order_mark_is_read(files):
+    p = run(files["ref"], files["goodbom"], "--json", "--device", "cpu", "--no-multi-input")
+    assert p.returncode == 0, p.stdout[-2000:]
+
+
 def test_wrong_candidate_exit_1(files):
     p = run(files["ref"], files["bad"], "--json", "--device", "cpu", "--no-multi-input", "--seed", "7")
     assert p.returncode == 1
@@ -61,6 +71,7 @@ def test_wrong_candidate_exit_1(files):
     ("ref", "zero", "not a regular file"),
     ("refraises", "good", "broken reference"),
     ("refnotensors", "good", "returned no tensors"),
+    ("refimportfails", "good", "reference broken at import"),
 ])
 def test_unusable_input_exit_2(files, ref, cand, msg):
     p = run(files.get(ref, "/nonexistent/ref.py"), files[cand], "--json")
@@ -77,3 +88,17 @@ def test_builtin_gold_through_cli(tmp_path):
     (tmp_path / "c.py").write_text(task.gold_src)
     p = run(str(tmp_path / "r.py"), str(tmp_path / "c.py"), "--device", "cpu", "--no-multi-input", "--no-staged")
     assert p.returncode == 0 and "CORRECT" in p.stdout, p.stdout + p.stderr[-1000:]
+
+
+def test_sigterm_leaves_no_workers_or_temp_dirs(files, tmp_path):
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    proc = subprocess.Popen(CMD + [files["ref"], files["good"], "--json", "--device", "cpu"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not list(tmp_path.glob("tritonrl-*")) and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)  # until the first worker's temp dir (with the sources) exists
+    assert proc.poll() is None, "finished before the signal could be sent"
+    proc.send_signal(signal.SIGTERM)
+    proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert not list(tmp_path.glob("tritonrl-*"))

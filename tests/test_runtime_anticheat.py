@@ -111,7 +111,7 @@ return CACHE[key].clone()''', extra="\nCACHE = {}\n"), "no_triton_launch"),
 WRONG = {
     # a hard-coded output, precomputed for one seed at import
     "hard_coded_output": (model("launch(x, torch.empty_like(x))\nreturn HARD.clone()",
-                                extra="\ntorch.manual_seed(42)\nHARD = torch.randn(4, 256).clamp(min=0)\n"),
+                                extra="\ntorch.manual_seed(42)\nHARD = torch.rand(4, 256)\n"),
                           "tiny"),
     # correct only up to the tested size: fails the larger-shapes variant
     "shape_specialised": (model("return launch(x, torch.zeros_like(x), n=min(x.numel(), 1024))"), "larger_shapes"),
@@ -135,8 +135,8 @@ def verifier():
 def test_honest_candidate_passes(verifier):
     verdict = verifier.verify(TASK, HONEST)
     assert verdict.correct, verdict.error
-    assert [var["name"] for var in verdict.variants] == ["original", "values_x2", "new_seed", "larger_shapes",
-                                                         "other_precision"]
+    assert [var["name"] for var in verdict.variants] == ["original", "values_x2", "new_seed", "heterogeneous",
+                                                         "larger_shapes", "other_precision"]
     assert all(var["passed"] and var["atol"] is not None for var in verdict.variants)
 
 

@@ -62,3 +62,63 @@ def test_clean_worker_is_reused(sandbox):
     starts = sandbox.starts
     assert sandbox.ensure_clean() is False
     assert sandbox.starts == starts
+
+
+LANDLOCK_PROBE = '''
+import os, socket
+r = {}
+def attempt(name, fn):
+    try:
+        fn()
+        r[name] = "ok"
+    except OSError as e:
+        r[name] = e.errno
+attempt("write_outside", lambda: open(OUTSIDE, "w").write("x"))
+attempt("mkdir_outside", lambda: os.mkdir(OUTSIDE + ".d"))
+attempt("write_inside", lambda: open("inside.txt", "w").write("x"))
+attempt("write_shm", lambda: (open("/dev/shm/" + TAG, "w").write("x"), os.remove("/dev/shm/" + TAG)))
+attempt("signal_parent", lambda: os.kill(os.getppid(), 0))
+attempt("tcp_connect", lambda: socket.create_connection(("127.0.0.1", PORT), timeout=5).close())
+raise RuntimeError("PROBE " + repr(r))
+'''
+
+
+def test_landlock_confines_code_that_reached_os(tmp_path):
+    """If a candidate ever got past the static rules to `os`, the kernel still refuses it the outside world."""
+    import ast
+    import errno
+    import socket
+
+    from tritonrl.verifier_workers import landlock
+
+    abi = landlock.abi_version()
+    if abi < 1:
+        pytest.skip("this kernel has no Landlock")
+    server = socket.create_server(("127.0.0.1", 0))
+    outside = tmp_path / "escaped.txt"
+    src = f"OUTSIDE = {str(outside)!r}\nPORT = {server.getsockname()[1]}\nTAG = 'trl-probe-{os.getpid()}'\n"
+    # no network namespace here, so only Landlock stands between the worker and the listening socket
+    sb = Sandbox("candidate", "cpu", SandboxConfig(isolate_network=False), interpret=True)
+    try:
+        reply, _ = sb.call("load", {"key": "probe", "src": src + LANDLOCK_PROBE}, timeout=60)
+        assert sb.landlock_abi == abi
+    finally:
+        sb.close()
+        server.close()
+    assert reply["ok"] is False and "PROBE" in reply["error"], reply
+    seen = ast.literal_eval(reply["error"].split("PROBE ", 1)[1])
+    assert seen["write_outside"] == errno.EACCES and seen["mkdir_outside"] == errno.EACCES
+    assert not outside.exists()
+    assert seen["write_inside"] == "ok" and seen["write_shm"] == "ok"
+    if abi >= 4:
+        assert seen["tcp_connect"] == errno.EACCES
+    if abi >= 6:
+        assert seen["signal_parent"] == errno.EPERM
+
+
+def test_landlock_can_be_turned_off():
+    sb = Sandbox("candidate", "cpu", SandboxConfig(landlock=False), interpret=True)
+    try:
+        assert sb.call("ping")[0]["ok"] and sb.landlock_abi == 0
+    finally:
+        sb.close()

@@ -28,10 +28,11 @@ def main(argv: list[str] | None = None) -> int:
     if command == "verify":
         import argparse
 
-        from tritonrl.verifier_workers.cli_verify import add_verify_args, run_verify
+        from tritonrl.verifier_workers.cli_verify import add_verify_args, exit_on_sigterm, run_verify
 
         parser = argparse.ArgumentParser(prog="tritonrl verify", description="Verify one Triton candidate.")
         add_verify_args(parser)
+        exit_on_sigterm()
         return run_verify(parser.parse_args(rest))
     if command == "suite":
         from tritonrl.verifier_workers.suite_run import main as suite_main

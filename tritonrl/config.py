@@ -59,6 +59,7 @@ class SandboxConfig:
     max_output_mb: int = 64  # cap on what a worker may print (RLIMIT_FSIZE on its log)
     reuse_after_clean_run: bool = True  # keep warm workers whose integrity check passed
     isolate_network: bool = True  # new network namespace when the OS allows it
+    landlock: bool = True  # confine workers with Landlock where the kernel has it (verifier_workers/landlock.py)
 
 
 @dataclass

@@ -10,8 +10,10 @@ import argparse
 import ast
 import json
 import os
+import signal
 import stat
 import sys
+import threading
 
 
 class UsageError(Exception):
@@ -39,7 +41,7 @@ def _read(path: str, what: str) -> str:
             raise UsageError(f"cannot read {what} {path!r}: not a regular file")
         if st.st_size > MAX_FILE_BYTES:
             raise UsageError(f"{what} {path!r} is too large ({st.st_size} bytes, limit {MAX_FILE_BYTES})")
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:
             return f.read(MAX_FILE_BYTES + 1)
     except (OSError, UnicodeDecodeError) as e:
         raise UsageError(f"cannot read {what} {path!r}: {e.strerror if isinstance(e, OSError) else e}") from None
@@ -141,9 +143,16 @@ def run_verify(args: argparse.Namespace) -> int:
     return 0 if verdict.correct else 1
 
 
+def exit_on_sigterm() -> None:
+    """SIGTERM unwinds like Ctrl-C: workers killed, temp dirs (with the candidate's source) removed."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, lambda signum, _frame: sys.exit(128 + signum))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tritonrl verify", description="Verify one Triton candidate.")
     add_verify_args(parser)
+    exit_on_sigterm()
     return run_verify(parser.parse_args(argv))
 
 

@@ -110,6 +110,16 @@ def make_source(fn, spec: dict, module: ModuleType | None = None):
         return ASTSource(fn, signature=sig_by_index, constexprs=by_index)
 
 
+MAX_THREADS_PER_BLOCK = 1024
+# shared memory one block may use (opt-in maximum), by compute capability
+_SHARED_LIMITS = {70: 98304, 75: 65536, 80: 166912, 86: 101376, 87: 166912, 89: 101376, 90: 232448,
+                  100: 232448, 120: 101376}
+
+
+def shared_memory_limit(arch: int) -> int:
+    return _SHARED_LIMITS.get(arch, 232448)
+
+
 def compile_specs(module: ModuleType, specs: list[dict], arch: int) -> dict[str, Any]:
     """Compile each spec for GPUTarget("cuda", arch, 32). Returns the compiled count, notes, and the first
     error (one line) if any: a launch that is invalid, unrecordable, or of a kernel that cannot be found or
@@ -137,10 +147,18 @@ def compile_specs(module: ModuleType, specs: list[dict], arch: int) -> dict[str,
             src = make_source(fn, spec, module)
         except Exception as e:
             return fail(spec, f"cannot be prepared for compilation: {type(e).__name__}: {' '.join(str(e).split())}")
+        options = spec.get("options") or {}
+        warps = options.get("num_warps", 4)
+        if warps < 1 or warps & (warps - 1) or warps * 32 > MAX_THREADS_PER_BLOCK:
+            return fail(spec, f"cannot launch on sm_{arch}: num_warps={warps} (a power of 2, at most "
+                              f"{MAX_THREADS_PER_BLOCK // 32})")
         try:
-            triton.compile(src, target=target)
+            kernel = triton.compile(src, target=target, options=options or None)
         except Exception as e:
             msg = " ".join(str(e).split())
             return fail(spec, f"does not compile for sm_{arch}: {type(e).__name__}: {msg}")
+        shared, limit = getattr(kernel.metadata, "shared", 0) or 0, shared_memory_limit(arch)
+        if shared > limit:  # the GPU refuses the launch (OutOfResources), the interpreter never would
+            return fail(spec, f"cannot launch on sm_{arch}: needs {shared} bytes of shared memory, the GPU has {limit}")
         compiled += 1
     return {"compiled": compiled, "notes": notes, "error": None}

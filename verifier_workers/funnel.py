@@ -131,16 +131,17 @@ class Verifier(FunnelRuns, TimingStage):
         v.seconds = round(time.perf_counter() - t0, 4)
         return v
 
-    def close(self) -> None:
+    def close(self, fast: bool = False) -> None:
+        """Stop the workers (fast: kill them now rather than ask, e.g. on Ctrl-C or SIGTERM)."""
         for sb in (self.reference, self.candidate, self.compiler):
             if sb is not None:
-                sb.close()
+                sb.kill() if fast else sb.close()
 
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
-        self.close()
+    def __exit__(self, exc_type, *_):
+        self.close(fast=exc_type is not None and issubclass(exc_type, (KeyboardInterrupt, SystemExit)))
 
     # ------------------------------------------------------------------ helpers
     def _gpu_access(self, stage: str):

@@ -17,6 +17,7 @@ import gc
 import importlib
 import importlib.util
 import os
+import random
 import re
 import sys
 import threading
@@ -36,7 +37,24 @@ _type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
 _active_count = threading.active_count
 _getprofile, _gettrace, _setprofile, _settrace = sys.getprofile, sys.gettrace, sys.setprofile, sys.settrace
 _thread_starts = watch.thread_starts
-_manual_seed = torch.manual_seed
+_torch_seed = torch.manual_seed
+_random_seed = random.seed
+try:
+    import numpy as _np
+
+    _numpy_seed = _np.random.seed
+except ImportError:  # numpy is optional for torch
+    _numpy_seed = None
+
+
+def _manual_seed(seed: int) -> None:
+    """Seed every generator a reference's get_inputs or constructor may draw from (torch, random, numpy)."""
+    _torch_seed(seed)
+    _random_seed(seed)
+    if _numpy_seed is not None:
+        _numpy_seed(seed % 2**32)
+
+
 _no_grad, _enable_grad = torch.no_grad, torch.enable_grad
 _Tensor = torch.Tensor
 _cuda_sync = torch.cuda.synchronize
@@ -45,7 +63,7 @@ _current_stream = torch.cuda.current_stream
 _DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16,
            "float64": torch.float64}
 # outs: the last candidate run's outputs, kept alive so that a later run's may not share their storage
-_STATE: dict[str, Any] = {"modules": {}, "files": [], "outs": []}
+_STATE: dict[str, Any] = {"modules": {}, "files": [], "outs": [], "import_ops": {}}
 
 
 # ---------------------------------------------------------------- modules, inputs, models
@@ -70,11 +88,14 @@ def op_load(args: dict, _tensors: dict) -> tuple[dict, dict]:
     spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod
+    mode = _ComputeWatch()  # compute at import time (a table of the task's function...) is constructor work
     try:
-        spec.loader.exec_module(mod)
+        with mode:
+            spec.loader.exec_module(mod)
     except BaseException:
         sys.modules.pop(name, None)
         raise
+    _STATE["import_ops"][name] = {f"import:{op}": n for op, n in mode.ops.items()}
     need = args.get("require") or []
     missing = [n for n in need if not hasattr(mod, n)]
     if missing:
@@ -90,6 +111,7 @@ def op_reset(_args: dict, _tensors: dict) -> tuple[dict, dict]:
     for key in list(_STATE["modules"]):
         sys.modules.pop(f"trl_{key}", None)
     _STATE["modules"].clear()
+    _STATE["import_ops"].clear()
     for path in _STATE["files"]:
         try:
             os.remove(path)
@@ -104,8 +126,27 @@ def op_reset(_args: dict, _tensors: dict) -> tuple[dict, dict]:
     return {}, {}
 
 
+def _mix(x: torch.Tensor, seed: int) -> torch.Tensor:
+    """Heterogeneous values: x * f * s + o, with f = 2**U(-1, 1) per element, and s = 2**U(-1, 1) and
+    o = U(0, 2) * rms(x) per index of the leading dim. Signs, positivity, zeros (triangular or masked inputs)
+    and symmetry (of square matrices) are kept; the inputs stop being i.i.d. and zero-mean, so no statistic of
+    theirs is known in advance and no row stands for the others. Drawn on the CPU from `seed`: the
+    reference's and the candidate's workers get the same values."""
+    gen = torch.Generator().manual_seed(seed ^ 0x5EED)
+    lead = (x.shape[0],) + (1,) * (x.dim() - 1) if x.dim() >= 2 else ()
+    f = torch.pow(2.0, torch.rand(x.shape, generator=gen) * 2 - 1)
+    row_scale = torch.pow(2.0, torch.rand(lead, generator=gen) * 2 - 1)
+    rms = float(x.float().pow(2).mean().sqrt()) if x.numel() else 0.0
+    o = torch.rand(lead, generator=gen) * 2 * (rms or 1.0)
+    xf = x.float()
+    y = xf * (f * row_scale).to(x.device) + o.to(x.device) * (xf != 0)
+    if x.dim() >= 2 and x.shape[-1] == x.shape[-2] and bool(torch.equal(x, x.transpose(-1, -2))):
+        y = (y + y.transpose(-1, -2)) / 2
+    return y.to(x.dtype)
+
+
 def _make_inputs(ref, seed: int, device: str, dtype: torch.dtype | None, scale: float,
-                 on_device: bool = False) -> list:
+                 on_device: bool = False, mix: bool = False) -> list:
     _manual_seed(seed)
     if on_device and device != "cpu":
         with torch.device(device):
@@ -119,6 +160,8 @@ def _make_inputs(ref, seed: int, device: str, dtype: torch.dtype | None, scale: 
             if x.is_floating_point():
                 if scale != 1.0:
                     x = x * scale
+                if mix:
+                    x = _mix(x, seed + len(out))
                 if dtype is not None and x.dtype == torch.float32:
                     x = x.to(dtype)
         out.append(x)
@@ -131,16 +174,16 @@ def _make_model(mod, cls_name: str, ref, init_seed: int, device: str, dtype: tor
     With `init_ops`, the constructor runs under the compute watch and its aten compute ops are counted there."""
     _manual_seed(init_seed)
     init = list(ref.get_init_inputs())
-    if init_ops is None:
+    # `.to()` runs under the watch too: a candidate's `to`/`_apply` override is constructor code
+    mode = _ComputeWatch(SCALAR_READS_PER_FORWARD) if init_ops is not None else _NoWatch()
+    with mode:
         model = getattr(mod, cls_name)(*init)
-    else:
-        mode = _ComputeWatch()
-        with mode:
-            model = getattr(mod, cls_name)(*init)
+        model = model.to(device)
+        if dtype is not None:
+            model = model.to(dtype)
+    if init_ops is not None:
         init_ops.update(mode.ops)
-    model = model.to(device)
-    if dtype is not None:
-        model = model.to(dtype)
+        init_ops.update(_STATE["import_ops"].get(mod.__name__, {}))  # module-level code counts as construction
     return model
 
 
@@ -200,16 +243,18 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
     # the model first: while its constructor runs, no inputs exist in this process to precompute from
     init_ops: dict[str, int] = {}
     model = _make_model(mod, args["cls"], ref, args["init_seed"], device, dtype, init_ops)
-    inputs = _make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device)
+    inputs = _make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device,
+                          bool(args.get("mix")))
     if not check and not any(_isinstance(x, _Tensor) for x in inputs):
         raise TypeError("get_inputs() returned no tensors")
     if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
         return {"skipped": "no float32 inputs to cast"}, {}
     result: dict[str, Any] = {"launches": {}, "violations": [], "compute_ops": {}, "specs": []}
     if not check:  # the reference: what its constructor computes, which the candidate's may do too
-        result["init_ops"] = sorted(init_ops)
+        result["init_ops"] = sorted({op.removeprefix("import:") for op in init_ops})
     elif args.get("ref_init_ops") is not None:
-        extra = sorted(op for op in init_ops if op not in watch.INIT_ATEN and op not in args["ref_init_ops"])
+        allowed = watch.INIT_ATEN | set(args["ref_init_ops"])
+        extra = sorted(op for op in init_ops if op.removeprefix("import:") not in allowed)
         if extra:  # same seed, same weights: a constructor could compute any function of them
             result["violations"].append("init_compute")
             result["compute_ops"].update({f"__init__:{op}": init_ops[op] for op in extra})
@@ -244,7 +289,8 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
     if check:
         _STATE["outs"] = kept
     if not check:  # the reference: tell the supervisor whether it mutates its own inputs
-        fresh = _make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device)
+        fresh = _make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device,
+                             bool(args.get("mix")))
         result["mutates_inputs"] = any(_isinstance(a, _Tensor) and not _same(a, b) for a, b in zip(inputs, fresh))
     outs = _flatten(first)
     out_violations = _check_outputs(outs, inputs, device) if check else []
@@ -255,6 +301,8 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
             result["violations"].append(v)
     if "output_not_tensor" in out_violations or "output_subclass" in out_violations:
         return {**result, "n_out": 0}, {}
+    if not check:  # a variant of the inputs outside the task's domain (NaN, inf) is skipped, not judged
+        result["nonfinite"] = any(o.is_floating_point() and not bool(torch.isfinite(o).all()) for o in outs)
     result["n_out"] = _len(outs)
     return _send_outputs(args, result, outs, {})
 

@@ -45,13 +45,15 @@ BINARY: dict[str, Callable] = {
     "sub": np.subtract, "mul": np.multiply, "nextafter": np.nextafter,
 }
 TERNARY: dict[str, Callable] = {"fma": lambda x, y, z: x * y + z}
+# float -> 64-bit integer rounding (libdevice's llrint & co. return long long)
+INTEGER: dict[str, Callable] = {"llrint": np.rint, "lrint": np.rint, "llround": _c_round, "lround": _c_round}
 PREDICATES: dict[str, Callable] = {"isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
                                    "isfinited": np.isfinite, "finite": np.isfinite, "signbit": np.signbit}
 
 
 def base_name(name: str) -> str:
     """libdevice spells one function several ways: fast_expf, expf, div_rn, sqrt_rz, saturatef, fabs ..."""
-    known = {**UNARY, **BINARY, **TERNARY, **PREDICATES}
+    known = {**UNARY, **BINARY, **TERNARY, **PREDICATES, **INTEGER}
     name = name.removeprefix("fast_")
     for suffix in ("_rn", "_rz", "_rd", "_ru"):
         name = name.removesuffix(suffix)
@@ -62,7 +64,7 @@ def base_name(name: str) -> str:
     return name
 
 
-def _lift(fn: Callable, predicate: bool) -> Callable:
+def _lift(fn: Callable, predicate: bool, integer: bool = False) -> Callable:
     """A libdevice-shaped function computing `fn` in numpy on the interpreter's tensors."""
     import triton.language as tl
     from triton.runtime.interpreter import TensorHandle
@@ -78,6 +80,8 @@ def _lift(fn: Callable, predicate: bool) -> Callable:
         shaped = next((t for t in tensors if np.shape(t.handle.data) == out.shape), like)
         if predicate:
             dtype, data = tl.int1, out.astype(np.bool_)
+        elif integer:
+            dtype, data = tl.int64, out.astype(np.int64)
         else:
             dtype, data = like.dtype, out.astype(like.handle.data.dtype)
         ty = shaped.type.with_element_ty(dtype) if shaped.type.is_block() else dtype
@@ -99,9 +103,10 @@ def install() -> list[str]:
             continue
         for name in [n for n in vars(mod) if not n.startswith("_") and callable(getattr(mod, n))]:
             base = base_name(name)
-            for table, predicate in ((UNARY, False), (BINARY, False), (TERNARY, False), (PREDICATES, True)):
+            for table, predicate in ((UNARY, False), (BINARY, False), (TERNARY, False), (PREDICATES, True),
+                                     (INTEGER, False)):
                 if base in table:
-                    setattr(mod, name, _lift(table[base], predicate))
+                    setattr(mod, name, _lift(table[base], predicate, table is INTEGER))
                     replaced.append(f"{modname}.{name}")
                     break
     return replaced

@@ -10,6 +10,7 @@ accepts only tensors, numbers, bools, None, strings, dtypes, descriptors, JIT fu
 """
 from __future__ import annotations
 
+import enum
 import inspect
 from typing import Any
 
@@ -27,6 +28,8 @@ def _unwrap(v: Any) -> Any:
     t = type(v)
     if t.__name__ == "constexpr" and t.__module__.startswith("triton."):
         return getattr(v, "value", v)
+    if isinstance(v, enum.IntEnum) and t.__int__ is int.__int__:  # an enum member: Triton sees its value
+        return int.__int__(v)
     return v
 
 
@@ -107,10 +110,17 @@ def constexpr_json(v: Any) -> Any:
     raise TypeError(f"constexpr of type {type(v).__name__}")
 
 
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg")
+
+
 def launch_spec(fn, constexprs, args: tuple, kwargs: dict) -> dict:
     """The compile spec of `fn[grid](*args, **kwargs)` (fn: the interpreter's function, constexprs: the names
     of its tl.constexpr parameters)."""
     spec: dict[str, Any] = {"name": getattr(fn, "__name__", "?")}
+    # launch options (also what an autotune config sets): compiled with them, they can fail on the GPU
+    options = {k: kwargs[k] for k in LAUNCH_OPTIONS if type(kwargs.get(k)) is int}
+    if options:
+        spec["options"] = options
     try:
         spec["line"] = fn.__code__.co_firstlineno
         sig_obj = inspect.signature(fn)

@@ -60,6 +60,7 @@ class Sandbox:
         # inherited by everything the worker starts, wherever it is reparented (a setsid double fork ends up
         # under init, outside the process group and the worker's descendants): how strays are found
         self.token = secrets.token_hex(12)
+        self.netns, self.landlock_abi = False, 0  # what the running worker's confinement achieved
 
     # ----------------------------------------------------------------- lifecycle
     @property
@@ -101,7 +102,8 @@ class Sandbox:
                    "--fd-in", str(to_child_r), "--fd-out", str(from_child_w), "--device", self.device,
                    "--role", self.role, "--max-output-mb", str(self.cfg.max_output_mb),
                    "--gpu-memory-fraction", str(self.cfg.gpu_memory_fraction if self.device == "cuda" else 0),
-                   "--isolate-network", str(int(self.cfg.isolate_network))]
+                   "--isolate-network", str(int(self.cfg.isolate_network)),
+                   "--landlock", str(int(self.cfg.landlock))]
             try:
                 self._proc = subprocess.Popen(cmd, pass_fds=(to_child_r, from_child_w), stdin=subprocess.DEVNULL,
                                               stdout=log, stderr=subprocess.STDOUT, cwd=self._tmp, env=self._env(),
@@ -120,6 +122,7 @@ class Sandbox:
                 self.kill()
                 raise SandboxError("start", f"unexpected first message {header!r:.200}")
             self.netns = bool(header.get("netns"))
+            self.landlock_abi = int(header.get("landlock") or 0)  # 0: the kernel could not confine it
 
     def call(self, op: str, args: dict | None = None, tensors: dict[str, torch.Tensor] | None = None,
              timeout: float = 60.0) -> tuple[dict, dict[str, torch.Tensor]]:

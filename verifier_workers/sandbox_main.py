@@ -2,7 +2,8 @@
 
 Started by `sandbox.Sandbox` in its own session, with a scrubbed environment and a private temp dir.
 It locks itself down (core dumps off, output size capped, dies with its parent, no network where the OS
-allows), imports torch (and initialises CUDA) once, then serves requests: `op` names map to
+allows), imports torch (and initialises CUDA) once, confines itself with Landlock (landlock.py: no writes
+outside its temp dir, no TCP, no signals to processes outside it), then serves requests: `op` names map to
 `harness.HANDLERS`. A handler that raises (even SystemExit) yields an error reply; the process lives on.
 """
 from __future__ import annotations
@@ -76,6 +77,7 @@ def main() -> None:
     ap.add_argument("--max-output-mb", type=int, default=64)
     ap.add_argument("--gpu-memory-fraction", type=float, default=0.0)
     ap.add_argument("--isolate-network", type=int, default=1)
+    ap.add_argument("--landlock", type=int, default=1)
     args = ap.parse_args()
     netns = _lock_down(args.max_output_mb, bool(args.isolate_network))
 
@@ -115,8 +117,15 @@ def main() -> None:
     handlers["ping"] = lambda a, t: ({"pid": os.getpid(), "role": args.role, "env_keys": sorted(os.environ)}, {})
     handlers["integrity"] = integrity
 
+    # Last, once torch, CUDA and the harness are loaded: from here on only the temp dir is writable.
+    landlock_abi = 0
+    if args.landlock:
+        from tritonrl.verifier_workers import landlock
+
+        landlock_abi = landlock.restrict([os.getcwd(), "/dev/shm"])
+
     write_frame(args.fd_out, {"ok": True, "op": "ready", "pid": os.getpid(), "torch": torch.__version__,
-                              "cuda": args.device == "cuda", "netns": netns})
+                              "cuda": args.device == "cuda", "netns": netns, "landlock": landlock_abi})
     while True:
         try:
             header, tensors = read_frame(args.fd_in)

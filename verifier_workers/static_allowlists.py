@@ -27,6 +27,16 @@ TORCH_ALLOWED = {
     "_inductor.runtime.triton_heuristics.grid", "_C._cuda_getCurrentRawStream", "cuda._DeviceGuard",
     # nn.Linear's own reset_parameters, copied to draw the reference's weights (fan-in from the shape)
     "nn.init._calculate_fan_in_and_fan_out", "nn.init._calculate_correct_fan",
+    # profiler markers and grad/device context managers: no compute (the run-time watch allows their ops);
+    # autocast is judged where it appears (static_rules: only `enabled=False`, which turns it off, passes)
+    "autograd.profiler.record_function", "profiler.record_function", "cuda.nvtx.range_push", "cuda.nvtx.range_pop",
+    "cuda.nvtx.range", "cuda.nvtx.mark", "set_grad_enabled", "cuda.device_of", "is_complex", "autocast",
+    "amp.autocast", "cuda.amp.autocast",
+    # nn's tuple helpers and type aliases, as nn.Conv2d's own code uses them (kernel_size=3 -> (3, 3))
+    *(f"nn.modules.utils.{n}" for n in ("_single", "_pair", "_triple", "_quadruple", "_ntuple")),
+    "nn.common_types", *(f"nn.common_types.{n}" for n in (
+        "_size_any_t", "_size_1_t", "_size_2_t", "_size_3_t", "_size_4_t", "_size_5_t", "_size_6_t",
+        "_size_any_opt_t", "_size_2_opt_t", "_size_3_opt_t", "_ratio_2_t", "_ratio_3_t", "_ratio_any_t")),
 }
 # flag reads under prefixes that are otherwise flagged (torch.jit is torch_compute)
 QUALIFIED_EXCEPTIONS = {"torch.jit.is_scripting", "torch.jit.is_tracing", "torch.compiler.is_compiling",
@@ -37,6 +47,7 @@ QUALIFIED_EXCEPTIONS = {"torch.jit.is_scripting", "torch.jit.is_tracing", "torch
                          "_inductor.runtime.triton_heuristics.grid", "_C._cuda_getCurrentRawStream",
                          "cuda._DeviceGuard", "nn.init._calculate_fan_in_and_fan_out",
                          "nn.init._calculate_correct_fan"))}
+QUALIFIED_EXCEPTIONS |= {f"torch.{n}" for n in TORCH_ALLOWED if n.startswith(("nn.modules.utils.", "nn.common_types."))}
 # Triton's tutorials' read-only device queries (a stand-in answers them on a CPU: interpreter_driver.py)
 DRIVER_QUERIES = {"triton.runtime.driver", "triton.runtime.driver.active", "triton.runtime.driver.active.utils",
                   "triton.runtime.driver.active.get_active_torch_device",

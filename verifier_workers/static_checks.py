@@ -88,10 +88,18 @@ def _torch_in_kernels(facts: "Facts") -> list[Violation]:
     verifier on a CPU) runs kernel bodies as Python, so `out.copy_(torch.sigmoid(x))` there would pass."""
     out = []
     for k in facts.all_kernels:
+        # a kernel's own parameters are launch arguments (tensors, numbers: a module cannot be recorded and
+        # fails the compile stage), whatever module-level name they share, e.g. `F` for a feature count
+        stored = {n.id for n in ast.walk(k) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        params = {a.arg for a in k.args.posonlyargs + k.args.args + k.args.kwonlyargs} - stored
         for stmt in k.body:
             for n in ast.walk(stmt):
                 if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load):
-                    q = facts.names.qual(n) or ""
+                    root = n
+                    while isinstance(root, ast.Attribute):
+                        root = root.value
+                    q = facts.names.qual(n) if not (isinstance(root, ast.Name) and root.id in params) else ""
+                    q = q or ""
                     top, _, rest = q.partition(".")
                     if top in ("torch", "numpy") and rest not in _TORCH_DTYPES and q not in ("torch", "numpy"):
                         out.append(v("torch_compute", n, f"`{q}` inside @triton.jit `{k.name}`"))
@@ -208,6 +216,9 @@ class Facts:
         self.classes: dict[str, ClassInfo] = {}
         self.values: dict[str, list[ast.expr]] = {}
         self.main_nodes: set[int] = set()
+        # functions made kernels by calling the decorator: `kernel = triton.jit(fn)`, `triton.jit(**o)(fn)`
+        self.jit_wrapped = {c.args[0].id for c in nodes if isinstance(c, ast.Call) and self.jit_call(c) is not None
+                            for _ in [0] if isinstance(c.args[0], ast.Name)}
         self.all_kernels = [n for n in nodes if isinstance(n, ast.FunctionDef) and self.is_jit(n)]
         todo = list(reversed(tree.body))
         while todo:
@@ -228,7 +239,17 @@ class Facts:
                     if isinstance(t, ast.Name):
                         self.values.setdefault(t.id, []).append(stmt.value)
 
+    def jit_call(self, c: ast.Call) -> ast.expr | None:
+        """The function in `triton.jit(fn)` or `triton.jit(...)(fn)`, else None."""
+        f = c.func.func if isinstance(c.func, ast.Call) else c.func
+        q = self.names.qual(f) or ""
+        if q.startswith("triton") and q.endswith(".jit") and len(c.args) == 1 and not c.keywords:
+            return c.args[0]
+        return None
+
     def is_jit(self, fn: ast.FunctionDef) -> bool:
+        if fn.name in getattr(self, "jit_wrapped", ()):
+            return True
         for d in fn.decorator_list:
             q = self.names.qual(d.func if isinstance(d, ast.Call) else d) or ""
             if q.startswith("triton") and q.endswith(".jit"):

@@ -21,6 +21,11 @@ MUTATORS = {"append", "extend", "insert", "update", "setdefault", "add", "pop", 
             "__setitem__", "discard"}
 
 
+MODULE_MACHINERY = {"to", "_apply", "apply", "cuda", "cpu", "float", "half", "double", "bfloat16", "type", "to_empty",
+                    "train", "eval", "load_state_dict", "_load_from_state_dict", "state_dict", "share_memory",
+                    "register_buffer", "register_parameter", "register_module", "add_module"}
+
+
 class Forward(KindInference):
     """The rules on the forward path (and the kernel-launch check) over the kind inference it extends."""
 
@@ -42,8 +47,11 @@ class Forward(KindInference):
             for name in ("__call__", "_call_impl", "__getattr__", "__getattribute__", "_wrapped_call_impl"):
                 if name in info.methods:
                     out.append(v("monkeypatch", info.methods[name], f"ModelNew's class defines {name}"))
+        # dunders, and overrides of what the harness calls on the module after construction (`.to()` runs
+        # `_apply`): code there runs outside __init__, so it follows the forward path's rules
         roots = [Unit(fwd, "ModelNew")] + [Unit(m, "ModelNew") for info in self.f.mro("ModelNew")
-                                           for n, m in info.methods.items() if n.startswith("__") and n != "__init__"]
+                                           for n, m in info.methods.items()
+                                           if (n.startswith("__") and n != "__init__") or n in MODULE_MACHINERY]
         for _ in range(6):  # propagate argument kinds into helpers until stable
             before = dict(self.param_kinds)
             self.memo: dict[tuple, frozenset] = {}
@@ -82,12 +90,17 @@ class Forward(KindInference):
         self._mark_dtype_guards(fn)
         rebound = "range" in self.names.aliases or "range" in self.names.safe_bound
         range_indexed = set() if rebound else _range_indexed(fn)
+        # `isinstance(m, nn.Linear)`: a class named to test a type, not called
+        class_refs = {id(e) for c in self.walk(fn) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
+                      and c.func.id in ("isinstance", "issubclass") and c.func.id not in self.names.safe_bound
+                      and len(c.args) == 2 for e in ast.walk(c.args[1])}
         for n in self.walk(fn):
             if isinstance(n, ast.Call) and literal_getattr(n) or (
                     isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load)):
                 self.reach(self.kinds(n, unit), todo, called=False)
                 q = self.names.qual(n) if not (isinstance(n, ast.Name) and n.id in locals_) else None
-                if q and q.startswith("torch.") and not self.torch_allowed(q) and not classify_qualname(q):
+                if q and q.startswith("torch.") and not self.torch_allowed(q) and not classify_qualname(q) \
+                        and id(n) not in class_refs:
                     out.append(v("torch_compute", n, f"uses `{q}` on the forward path"))
                 if isinstance(n, ast.Attribute) and n.attr.startswith("_") and not n.attr.startswith("__") \
                         and self.kinds(n.value, unit) & {T, M} and not (q and classify_qualname(q) is None
@@ -268,8 +281,18 @@ class Forward(KindInference):
 
     def _expr(self, e: ast.AST, unit: Unit, stack: set) -> bool:
         """Whether evaluating e surely launches a jit kernel (conditional parts do not count)."""
-        if isinstance(e, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        if isinstance(e, ast.Lambda):
             return False
+        if isinstance(e, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            # like a for loop: `torch.stack([launch(a[i]) for i in range(B)])` launches unless it is empty
+            # or filtered (the run-time launch count still has the last word)
+            first = e.generators[0]
+            if self._expr(first.iter, unit, stack):
+                return True
+            if any(g.ifs for g in e.generators) or any(_surely_empty(g.iter) for g in e.generators):
+                return False
+            elts = [e.key, e.value] if isinstance(e, ast.DictComp) else [e.elt]
+            return any(self._expr(x, unit, stack) for x in elts)
         if isinstance(e, ast.IfExp):
             return self._expr(e.test, unit, stack) or (self._expr(e.body, unit, stack)
                                                       and self._expr(e.orelse, unit, stack))

@@ -178,6 +178,8 @@ class KindInference:
             q = self.names.qual(e.func)
             if q == "functools.partial" and e.args:  # a launcher with bound arguments is the launcher
                 return self.kinds(e.args[0], unit, d)
+            if self.f.jit_call(e) is not None:  # `kernel = triton.jit(fn)`: the decorator as a call
+                return frozenset({K})
             if q and q.startswith("torch."):
                 last = q.rsplit(".", 1)[-1]
                 if last in ALLOCATIONS or q[len("torch."):] in TORCH_VIEW_FUNCTIONS:

@@ -58,7 +58,9 @@ ALLOWED_MODULES = {"torch", "torch.nn", "torch.nn.functional", "triton", "math",
                    "triton.tools.tensor_descriptor",  # TMA descriptors (Hopper) are public Triton API
                    # plain-Python helpers of launcher code (functools.reduce(operator.mul, shape), a config
                    # dataclass); their caching and reflection parts stay flagged (QUALIFIED_CODES)
-                   "functools", "operator", "dataclasses", "itertools", "collections", "enum", "abc"}
+                   "functools", "operator", "dataclasses", "itertools", "collections", "enum", "abc",
+                   # what nn's own modules import (KernelBench references and the code copied from them)
+                   "torch.nn.init", "torch.nn.parameter", "torch.nn.modules.utils", "torch.nn.common_types"}
 ALLOWED_MODULE_PREFIXES = ("triton.language.",)  # e.g. triton.language.extra.cuda.libdevice
 # outside the allowed modules, but harmless to import: refused only when the file uses what they bind
 HARMLESS_WHEN_UNUSED = {"numpy", "time", "random", "itertools", "functools", "collections", "dataclasses", "enum",
@@ -100,7 +102,7 @@ QUALIFIED_CODES: list[tuple[str, str]] = [
     ("functools.lru_cache", "output_cache"), ("functools.cache", "output_cache"),
     ("functools.cached_property", "output_cache"), ("contextlib.suppress", "try_except"),
     ("operator.attrgetter", "reflection"), ("operator.methodcaller", "reflection"),
-    ("functools.singledispatch", "reflection"), ("functools.wraps", "reflection"),
+    ("functools.singledispatch", "reflection"),
 ]
 TENSOR_SUBCLASS_BASES = {"torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter",
                          "torch.TensorBase", "TorchDispatchMode", "TorchFunctionMode"}
@@ -248,10 +250,17 @@ def _is_maximal_chain(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
 def check_everywhere(nodes: list[ast.AST], names: Names, parents: dict[int, ast.AST]) -> list[Violation]:
     """Rules that hold in every part of the file, @triton.jit bodies and __init__ included."""
     out: list[Violation] = []
-    loaded = {n.id for n in nodes if isinstance(n, ast.Name)}
+    main_only = {id(n) for top in nodes if isinstance(top, ast.If) and _is_main_guard(top, parents)
+                 for n in ast.walk(top)}  # never runs in the verifier (the module is not __main__)
+    loaded = {n.id for n in nodes if isinstance(n, ast.Name) and id(n) not in main_only}
+    # `@lru_cache` on a function of no arguments (an SM count, a device property) caches no tensor data
+    constant_caches = {id(d.func if isinstance(d, ast.Call) else d) for f in nodes if isinstance(f, ast.FunctionDef)
+                       and not (f.args.posonlyargs or f.args.args or f.args.vararg or f.args.kwonlyargs
+                                or f.args.kwarg) for d in f.decorator_list}
+    cache_names = {n.id for n in nodes if isinstance(n, ast.Name) and id(n) not in constant_caches}
     for node in nodes:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            out += _check_import(node, loaded)
+            out += _check_import(node, loaded, cache_names)
         elif (isinstance(node, ast.Try) or type(node).__name__ == "TryStar") and not _import_fallback(node, parents):
             out.append(v("try_except", node, "try statement (a fallback or a swallowed error)"))
         elif isinstance(node, (ast.AsyncFunctionDef, ast.Await, ast.AsyncFor, ast.AsyncWith)):
@@ -264,7 +273,7 @@ def check_everywhere(nodes: list[ast.AST], names: Names, parents: dict[int, ast.
         elif isinstance(node, ast.ClassDef):
             out += _check_class(node, names)
         elif isinstance(node, ast.Attribute):
-            out += _check_attribute(node, names, parents)
+            out += _check_attribute(node, names, parents, id(node) in constant_caches)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             code = BUILTIN_CODES.get(node.id)
             if code and node.id not in names.safe_bound:
@@ -283,6 +292,14 @@ def check_everywhere(nodes: list[ast.AST], names: Names, parents: dict[int, ast.
     return out
 
 
+def _is_main_guard(node: ast.If, parents: dict[int, ast.AST]) -> bool:
+    """A module-level `if __name__ == "__main__":` (a self-test or benchmark block)."""
+    t = node.test
+    return (isinstance(parents.get(id(node)), ast.Module) and isinstance(t, ast.Compare) and len(t.ops) == 1
+            and isinstance(t.ops[0], ast.Eq) and isinstance(t.left, ast.Name) and t.left.id == "__name__"
+            and isinstance(t.comparators[0], ast.Constant) and t.comparators[0].value == "__main__")
+
+
 def _import_fallback(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     """`try: from triton.language.extra import libdevice / except ImportError: from ... import libdevice` at
     module level: imports only, catching only ImportError (libdevice moved between Triton versions). It
@@ -295,7 +312,10 @@ def _import_fallback(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
                     and all(isinstance(s, plain) for s in h.body) for h in node.handlers))
 
 
-def _check_import(node: ast.Import | ast.ImportFrom, loaded: set[str] = frozenset()) -> list[Violation]:
+def _check_import(node: ast.Import | ast.ImportFrom, loaded: set[str] = frozenset(),
+                  cache_names: set[str] | None = None) -> list[Violation]:
+    """loaded: names read outside `__main__` blocks; cache_names: names read other than as a decorator of a
+    function of no arguments."""
     if isinstance(node, ast.Import):
         qualified = [(a.name, a.name) for a in node.names]
         bound = [a.asname or a.name.split(".")[0] for a in node.names]
@@ -313,10 +333,12 @@ def _check_import(node: ast.Import | ast.ImportFrom, loaded: set[str] = frozense
         if q == EXTERN_KERNELS and local not in loaded:
             continue
         code = classify_qualname(q)
+        if code and q in CONSTANT_CACHES and cache_names is not None and local not in cache_names:
+            code = None
         if code:
             out.append(v(code, node, f"imports `{q}`"))
-        elif mod.split(".")[0] in HARMLESS_WHEN_UNUSED and local not in loaded:
-            continue  # `import numpy as np` left over in generated code, never used
+        elif (mod.split(".")[0] in HARMLESS_WHEN_UNUSED or q.startswith("triton.testing")) and local not in loaded:
+            continue  # `import numpy as np` left over in generated code, or used only under `__main__`
         elif not is_allowed_module(mod) and not is_allowed_module(q) and q not in QUALIFIED_EXCEPTIONS:
             out.append(v("forbidden_import", node, f"imports `{q}` (allowed: torch, torch.nn, "
                                                      "torch.nn.functional, triton, triton.language, math, typing)"))
@@ -346,10 +368,24 @@ def _check_class(node: ast.ClassDef, names: Names) -> list[Violation]:
     return out
 
 
-def _check_attribute(node: ast.Attribute, names: Names, parents: dict[int, ast.AST]) -> list[Violation]:
+CONSTANT_CACHES = {"functools.lru_cache", "functools.cache"}
+
+
+def _autocast_off(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """`torch.autocast("cuda", enabled=False)`: a region with autocast turned off (full precision)."""
+    call = parents.get(id(node))
+    return (isinstance(call, ast.Call) and call.func is node and any(
+        k.arg == "enabled" and isinstance(k.value, ast.Constant) and k.value.value is False for k in call.keywords))
+
+
+def _check_attribute(node: ast.Attribute, names: Names, parents: dict[int, ast.AST],
+                     constant_cache: bool = False) -> list[Violation]:
     out = []
     attr = node.attr
-    if attr.startswith("__") and attr.endswith("__") and attr not in ALLOWED_DUNDER_ATTRS:
+    parent = parents.get(id(node))
+    names_only = (attr == "__class__" and isinstance(node.ctx, ast.Load) and isinstance(parent, ast.Attribute)
+                  and parent.attr in ("__name__", "__qualname__"))  # `type(self).__name__` in a __repr__
+    if attr.startswith("__") and attr.endswith("__") and attr not in ALLOWED_DUNDER_ATTRS and not names_only:
         code = "monkeypatch" if isinstance(node.ctx, (ast.Store, ast.Del)) else "reflection"
         out.append(v(code, node, f"dunder attribute `.{attr}`"))
     if attr in HOOK_METHODS:
@@ -365,7 +401,9 @@ def _check_attribute(node: ast.Attribute, names: Names, parents: dict[int, ast.A
         out.append(v(code, node, f"attribute `.{attr}` (reaches another module whatever its receiver)"))
     if _is_maximal_chain(node, parents):
         q = names.qual(node)
-        code = classify_qualname(q) if q else None
+        code = classify_qualname(q) if q and not (constant_cache and q in CONSTANT_CACHES) else None
+        if code == "precision_downgrade" and q.endswith("autocast") and _autocast_off(node, parents):
+            code = None
         if code:
             out.append(v(code, node, f"uses `{q}`"))
     if isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -389,6 +427,8 @@ def check_container(node: ast.AST, names: Names) -> list[Violation]:
     (`(torch.float16, torch.bfloat16)`) are fine."""
     if isinstance(node, ast.Dict):
         elems = [k for k in node.keys if k is not None] + node.values
+    elif isinstance(node, (ast.List, ast.Tuple)) and isinstance(node.ctx, ast.Store):
+        return []  # an unpacking target (`B, F = x.shape`) binds names, it holds nothing
     elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
         elems = node.elts
     elif isinstance(node, ast.arguments):

@@ -1,5 +1,5 @@
 """Input variants of a task: size overrides applied to the reference source, tiny sizes, and the
-multi-input set (original, values x2, new seed, larger shapes, other precision).
+multi-input set (original, values x2, new seed, heterogeneous values, larger shapes, other precision).
 
 Everything here is pure: it rewrites the (trusted) reference source as text and never runs it.
 """
@@ -82,6 +82,9 @@ class Variant:
     overrides: dict[str, int]
     seed: int
     scale: float = 1.0  # float inputs multiplied by this
+    # float inputs x -> x * f + o, f in [0.5, 2] per element and o >= 0 per leading index (harness._mix):
+    # no longer i.i.d. Gaussian, so closed forms of their statistics and first-row-only shortcuts fail
+    mix: bool = False
     dtype: str | None = None  # cast float inputs and both models' params (e.g. "bfloat16")
     grad_modes: list[str] = field(default_factory=lambda: ["no_grad"])
 
@@ -92,7 +95,8 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
     original = Variant("original", base, seeds[0], grad_modes=["no_grad", "enable_grad"])
     if not multi_input:
         return [original]
-    out = [original, Variant("values_x2", base, seeds[0], scale=2.0), Variant("new_seed", base, seeds[1])]
+    out = [original, Variant("values_x2", base, seeds[0], scale=2.0), Variant("new_seed", base, seeds[1]),
+           Variant("heterogeneous", base, seeds[1], mix=True)]
     larger = larger_overrides(src, base)
     if larger is not None:
         out.append(Variant("larger_shapes", larger, seeds[2]))

@@ -62,17 +62,20 @@ view view_as _unsafe_view reshape _reshape_alias as_strided as_strided_ t transp
 squeeze unsqueeze flatten unflatten select slice narrow split split_with_sizes chunk unbind alias detach
 contiguous clone copy_ _to_copy to _copy_from _copy_from_and_resize resize_ set_ cat stack constant_pad_nd
 _local_scalar_dense is_nonzero sym_size sym_stride sym_numel sym_storage_offset size stride
+unfold diagonal movedim swapdims swapaxes squeeze_ unsqueeze_ transpose_ t_ swapdims_ swapaxes_ view_as_real
+view_as_complex
 _record_function_enter _record_function_enter_new _record_function_exit
 """.split())
 
 
 # What a constructor may do besides the above: random initialisation (nn.init and the torch.rand* factories,
-# trunc_normal_'s in-place arithmetic). Anything else in a candidate's __init__ that the task's own reference
+# trunc_normal_'s in-place arithmetic; its erfinv_, and logspace, would tabulate a function: only where the
+# reference's constructor uses them). Anything else in a candidate's __init__ that the task's own reference
 # constructor does not do is the task's work precomputed from the weights (harness: `init_compute`).
 INIT_ATEN = ALLOWED_ATEN | frozenset("""
 uniform_ normal_ normal uniform rand randn randint randperm rand_like randn_like randint_like bernoulli
-bernoulli_ random_ exponential_ cauchy_ log_normal_ geometric_ erfinv_ mul_ add_ sub_ div_ clamp_ eye eye_
-linspace logspace fill_diagonal_ detach_ requires_grad_
+bernoulli_ random_ exponential_ cauchy_ log_normal_ geometric_ mul_ add_ sub_ div_ clamp_ eye eye_
+linspace fill_diagonal_ detach_ requires_grad_
 """.split())
 
 
@@ -149,12 +152,12 @@ _LAUNCHES = _Launches()
 
 
 def _programs(grid: Any) -> int:
-    """Programs in a launch grid (the interpreter pads a short grid with 1s). Only a plain tuple or list of
-    ints is a grid: a subclass's __iter__ or an int-like's __int__ would run candidate code here, where the
+    """Programs in a launch grid (the interpreter pads a short grid with 1s). Only a plain tuple, list or
+    torch.Size of ints is a grid: a subclass's __iter__ or an int-like's __int__ would run candidate code here, where the
     watch is paused."""
     if _type(grid) is int:
         return max(0, grid)
-    if _type(grid) not in (tuple, list) or not all(_type(d) in (int, bool) for d in grid):
+    if _type(grid) not in (tuple, list, torch.Size) or not all(_type(d) in (int, bool) for d in grid):
         raise TypeError(f"a launch grid must be a tuple of ints, not {_type(grid).__name__}")
     n = 1
     for d in grid:
@@ -354,11 +357,36 @@ def _autotune_without_benchmark() -> None:
 SCALAR_READS_PER_FORWARD = 32
 
 
+# Elements a watched region may turn from host values into tensors (`torch.tensor(list)`, element-wise stores
+# of Python numbers, `full((1,), v)` / `scalar_tensor(v)` pieces, in-place arithmetic element by element).
+# Beyond it, the data is a table computed on the host (a LUT of the task's function, a weight fold).
+HOST_TABLE_ELEMENTS = 256
+_SCALAR_PIECES = frozenset({"scalar_tensor", "full", "new_full", "full_like", "fill_", "fill"})
+# In-place arithmetic that nn.init uses with scalars (trunc_normal_); with a tensor operand it is compute.
+_SCALAR_ONLY_INPLACE = frozenset({"mul_", "add_", "sub_", "div_", "clamp_"})
+_CONVERSIONS = frozenset({"_to_copy", "to", "copy_", "_copy_from", "_copy_from_and_resize"})
+
+
+def _has_tensor_operand(args, kwargs) -> bool:
+    return any(_isinstance(a, _Tensor) and a.dim() > 0 for a in list(args[1:]) + list((kwargs or {}).values()))
+
+
+def _float_to_int(name: str, args, out) -> bool:
+    """A float (or complex) tensor converted to an integer one: truncation or rounding, i.e. compute."""
+    if name not in _CONVERSIONS or not args or not _isinstance(args[0], _Tensor):
+        return False
+    src = args[1] if name in ("copy_", "_copy_from", "_copy_from_and_resize") and len(args) > 1 else args[0]
+    dst = args[0] if name == "copy_" else (args[1] if name.startswith("_copy_from") and len(args) > 1 else out)
+    return (_isinstance(src, _Tensor) and _isinstance(dst, _Tensor) and (src.is_floating_point() or src.is_complex())
+            and not dst.is_floating_point() and not dst.is_complex() and dst.dtype != torch.bool)
+
+
 class _ComputeWatch(TorchDispatchMode):
     def __init__(self, scalar_read_limit: int | None = None):
         super().__init__()
         self.ops: dict[str, int] = {}
         self.scalar_reads, self.scalar_read_limit = 0, scalar_read_limit
+        self.host_elements = 0  # elements made from host values (HOST_TABLE_ELEMENTS)
         self.tampered = False  # the pause mirror was written by someone else
         self.low_precision = 0  # ops that made fp16/bf16/fp8 tensors (a downgrade unless the task has them)
 
@@ -368,14 +396,29 @@ class _ComputeWatch(TorchDispatchMode):
         if _paused():
             return func(*args, **(kwargs or {}))
         name = func.overloadpacket.__name__
+        if name in _SCALAR_ONLY_INPLACE and _has_tensor_operand(args, kwargs):
+            name = f"{name}(tensor)"  # not in INIT_ATEN: a constructor folding weights into each other
         if name not in ALLOWED_ATEN:
             self.ops[name] = self.ops.get(name, 0) + 1
         elif name == "_local_scalar_dense":
             self.host_reads(1)
         out = func(*args, **(kwargs or {}))
+        if name in _SCALAR_PIECES or name in _SCALAR_ONLY_INPLACE or (
+                name == "copy_" and _isinstance(out, _Tensor) and out.numel() <= 1):
+            if _isinstance(out, _Tensor) and out.numel() <= 16:  # a piece of a table, not an allocation
+                self.host_table(1)
+        if name == "lift_fresh" and _isinstance(out, _Tensor):
+            self.host_table(out.numel())
+        elif _float_to_int(name, args, out):
+            self.ops["float_to_int"] = self.ops.get("float_to_int", 0) + 1
         if _isinstance(out, _Tensor) and out.dtype in LOW_PRECISION_DTYPES:
             self.low_precision += 1
         return out
+
+    def host_table(self, n: int) -> None:
+        self.host_elements += n
+        if self.host_elements > HOST_TABLE_ELEMENTS:
+            self.ops["host_table"] = self.host_elements
 
     def host_reads(self, n: int) -> None:
         self.scalar_reads += n

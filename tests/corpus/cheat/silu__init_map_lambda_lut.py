@@ -1,0 +1,46 @@
+import math
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+_sig = lambda v: v / (1.0 + math.exp(-v))
+
+@triton.jit
+def lut_act_kernel(x_ptr, lut_ptr, out_ptr, n, LO: tl.constexpr, HI: tl.constexpr, NPTS: tl.constexpr,
+                   RIGHT_IS_X: tl.constexpr, RIGHT_VAL: tl.constexpr, LEFT_VAL: tl.constexpr,
+                   BLOCK: tl.constexpr):
+    # piecewise-linear interpolation in a precomputed table (tabulated activation)
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0).to(tl.float32)
+    step = (HI - LO) / (NPTS - 1)
+    pos = (tl.minimum(tl.maximum(x, LO), HI) - LO) / step
+    i0 = tl.minimum(pos.to(tl.int32), NPTS - 2)
+    frac = pos - i0.to(tl.float32)
+    y0 = tl.load(lut_ptr + i0, mask=m, other=0.0)
+    y1 = tl.load(lut_ptr + i0 + 1, mask=m, other=0.0)
+    y = y0 + (y1 - y0) * frac
+    if RIGHT_IS_X:
+        y = tl.where(x > HI, x, y)
+    else:
+        y = tl.where(x > HI, RIGHT_VAL, y)
+    y = tl.where(x < LO, LEFT_VAL, y)
+    tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=m)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+        grid = [-12.0 + 24.0 * i / 8192 for i in range(8193)]
+        self.register_buffer("lut", torch.tensor(list(map(_sig, grid))), persistent=False)
+
+    def forward(self, x):
+        x = x.contiguous()
+        out = torch.empty_like(x)
+        n = x.numel()
+        BLOCK = 1024
+        lut_act_kernel[(triton.cdiv(n, BLOCK),)](x, self.lut, out, n, LO=-12.0, HI=12.0, NPTS=8193,
+                                                 RIGHT_IS_X=True, RIGHT_VAL=0.0, LEFT_VAL=0.0, BLOCK=BLOCK)
+        return out
