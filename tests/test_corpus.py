@@ -3,6 +3,7 @@ as the acceptance corpus is run: every honest candidate accepted, every other on
 object on stdout, none hung. bench/run_corpus.py does the work; this asserts it found no misclassification."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -13,8 +14,8 @@ from run_corpus import DEFAULT, load_cases, run_case  # noqa: E402
 from concurrent.futures import ThreadPoolExecutor  # noqa: E402
 
 
-def _misses(device: str, jobs: int) -> tuple[int, list[dict]]:
-    cases = load_cases(DEFAULT, device)
+def _misses(device: str, jobs: int, every: int = 1) -> tuple[int, list[dict]]:
+    cases = load_cases(DEFAULT, device)[::every]
     with ThreadPoolExecutor(jobs) as ex:
         rows = list(ex.map(lambda c: run_case(c, DEFAULT, device, 900.0), cases))
     return len(rows), [r for r in rows if not r["ok"]]
@@ -33,9 +34,11 @@ def test_labels_cover_every_kind():
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(4800)  # ~420 candidates through the interpreter on 2 cores: about 45 minutes
+@pytest.mark.timeout(4800)
 def test_corpus_on_cpu():
-    n, misses = _misses("cpu", jobs=2)
+    # ~500 candidates take about an hour through the interpreter on 2 cores; CI runs every other one (about
+    # 27 minutes, all kinds and rounds). TRITONRL_CORPUS_ALL=1 runs all (bench/run_corpus.py does too).
+    n, misses = _misses("cpu", jobs=2, every=1 if os.environ.get("TRITONRL_CORPUS_ALL") else 2)
     assert not misses, f"{len(misses)} of {n} misclassified:\n{_report(misses)}"
 
 

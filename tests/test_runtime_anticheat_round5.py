@@ -60,6 +60,45 @@ self.acc = acc'''), "init_compute"),
     "host_reads_in_init": (model(RELU_FORWARD, init='''
 w = torch.randn(64)
 self.total = sum(float(v) for v in w)'''), "init_compute"),
+    "table_built_piece_by_piece": (model(RELU_FORWARD, init='''
+import math
+slab = torch.empty(400, 17)
+for i in range(400):
+    slab[i].fill_(math.tanh(i / 50 - 4))
+self.lut = slab[:, 0].contiguous()''', extra="\nimport math\n"), "init_compute"),
+    "linspace_with_tensor_endpoints": (model(RELU_FORWARD, init='''
+w = torch.randn(8)
+self.mid = torch.linspace(w[0], w[1], 3)[1]'''), "init_compute"),
+    "descriptor_over_a_fake_tensor": (HEAD + '''
+from triton.tools.tensor_descriptor import TensorDescriptor
+
+
+@triton.jit
+def desc_copy_kernel(src_desc, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, src_desc.load([0]))
+
+
+class Lazy:
+    def __init__(self, x):
+        self.x = x
+        self.dtype = x.dtype
+
+    def untyped_storage(self):
+        return torch.relu(self.x).untyped_storage()
+
+    def data_ptr(self):
+        return torch.relu(self.x).data_ptr()
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        flat = x.reshape(-1)
+        out = torch.empty_like(flat)
+        desc = TensorDescriptor(Lazy(flat), [flat.numel()], [1], [flat.numel()])
+        desc_copy_kernel[(1,)](desc, out, BLOCK=flat.numel())
+        return out.view_as(x)
+''', "no_triton_launch_or_compile"),
     "float_to_int_in_forward": (model('''
 q = x.to(torch.int32)
 out = torch.empty_like(x)
@@ -147,7 +186,11 @@ def verifier():
 def test_runtime_cheat_is_caught(unchecked, name):
     code, violation = RUNTIME_CHEATS[name]
     verdict = unchecked.verify(TASK, code)
-    assert not verdict.correct and verdict.reward == 0.0
+    assert not verdict.correct
+    if violation == "no_triton_launch_or_compile":  # the launch itself is refused, before the base is read
+        assert "tensor descriptor over a Lazy" in (verdict.error or ""), verdict.error
+        return
+    assert verdict.reward == 0.0
     assert violation in verdict.violations, (verdict.violations, verdict.error)
 
 

@@ -119,6 +119,22 @@ def _relu_impl(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
 
 relu_call_form = triton.jit(_relu_impl)
 '''),
+    "kernel_passed_to_a_launcher_module": model("return self.act(x)", extra='''
+
+class Elementwise(nn.Module):
+    def __init__(self, kernel):
+        super().__init__()
+        self.kernel = kernel
+
+    def forward(self, x):
+        out = torch.empty_like(x)
+        self.kernel[(triton.cdiv(x.numel(), 256),)](x, out, x.numel(), BLOCK=256)
+        return out
+'''.replace("class Elementwise", "class Elementwise", 1), methods='''
+    def __init__(self):
+        super().__init__()
+        self.act = Elementwise(relu_kernel)
+'''),
     "autocast_turned_off": model("with torch.autocast('cuda', enabled=False):\n"
                                  "    out = torch.empty_like(x)\n"
                                  "    relu_kernel[(triton.cdiv(x.numel(), 256),)](x, out, x.numel(), BLOCK=256)\n"
@@ -154,6 +170,11 @@ def launch(row):
     relu_kernel[(triton.cdiv(row.numel(), 256),)](row, out, row.numel(), BLOCK=256)
     return out
 '''), "kernel_not_launched"),
+    "frombuffer_table": (model(LAUNCH, methods='''
+    def __init__(self):
+        super().__init__()
+        self.lut = torch.frombuffer(bytearray(64), dtype=torch.float32)
+'''), "dynamic_code"),
     "subprocess_only_under_main": (model(LAUNCH, head=HEAD + "import subprocess\n") + '''
 
 if __name__ == "__main__":

@@ -134,6 +134,7 @@ class FunnelRuns:
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix,
             "grad_modes": var.grad_modes,
             "check": True, "check_inputs": not ref.get("mutates_inputs"), "ref_init_ops": ref.get("init_ops"),
+            "ref_init_total": ref.get("init_total"),
             "record_specs": record_specs, "capture_errors": True,
             "on_device": self.device_compare, "export": self.device_compare}, stage)
         exported = self.device_compare or not reply.get("ok")  # exported: handles, not tensors, came back

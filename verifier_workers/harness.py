@@ -64,6 +64,7 @@ _DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch
            "float64": torch.float64}
 # outs: the last candidate run's outputs, kept alive so that a later run's may not share their storage
 _STATE: dict[str, Any] = {"modules": {}, "files": [], "outs": [], "import_ops": {}}
+OP_TOTAL = "__total__"  # in init_ops: how many data ops construction (import included) ran
 
 
 # ---------------------------------------------------------------- modules, inputs, models
@@ -95,7 +96,7 @@ def op_load(args: dict, _tensors: dict) -> tuple[dict, dict]:
     except BaseException:
         sys.modules.pop(name, None)
         raise
-    _STATE["import_ops"][name] = {f"import:{op}": n for op, n in mode.ops.items()}
+    _STATE["import_ops"][name] = {**{f"import:{op}": n for op, n in mode.ops.items()}, OP_TOTAL: mode.total}
     need = args.get("require") or []
     missing = [n for n in need if not hasattr(mod, n)]
     if missing:
@@ -184,6 +185,7 @@ def _make_model(mod, cls_name: str, ref, init_seed: int, device: str, dtype: tor
     if init_ops is not None:
         init_ops.update(mode.ops)
         init_ops.update(_STATE["import_ops"].get(mod.__name__, {}))  # module-level code counts as construction
+        init_ops[OP_TOTAL] = mode.total + _STATE["import_ops"].get(mod.__name__, {}).get(OP_TOTAL, 0)
     return model
 
 
@@ -250,11 +252,17 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
     if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
         return {"skipped": "no float32 inputs to cast"}, {}
     result: dict[str, Any] = {"launches": {}, "violations": [], "compute_ops": {}, "specs": []}
+    total = init_ops.pop(OP_TOTAL, 0)
     if not check:  # the reference: what its constructor computes, which the candidate's may do too
         result["init_ops"] = sorted({op.removeprefix("import:") for op in init_ops})
+        result["init_total"] = total
     elif args.get("ref_init_ops") is not None:
         allowed = watch.INIT_ATEN | set(args["ref_init_ops"])
         extra = sorted(op for op in init_ops if op.removeprefix("import:") not in allowed)
+        budget = max(watch.CONSTRUCTOR_OPS, 2 * int(args.get("ref_init_total") or 0))
+        if total > budget:  # piece by piece, any op builds a table of the task's function
+            extra.append("construction_ops")
+            init_ops["construction_ops"] = total
         if extra:  # same seed, same weights: a constructor could compute any function of them
             result["violations"].append("init_compute")
             result["compute_ops"].update({f"__init__:{op}": init_ops[op] for op in extra})

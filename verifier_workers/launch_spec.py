@@ -68,7 +68,17 @@ def arg_problem(v: Any, constexpr: bool, depth: int = 0) -> str | None:
             return "tuples nested too deep"
         return next((p for p in (arg_problem(x, constexpr, depth + 1) for x in v) if p), None)
     kind = _triton_kind(v)
-    if kind in ("dtype", "jit") or (kind == "descriptor" and not constexpr):
+    if kind in ("dtype", "jit"):
+        return None
+    if kind == "descriptor" and not constexpr:
+        # the interpreter reads the base's storage where the compute watch is paused: it must be a real tensor
+        base = getattr(v, "base", None)
+        if type(base) is not _Tensor and type(base) is not torch.nn.Parameter:
+            return f"a tensor descriptor over a {type(base).__name__}, not a tensor"
+        for field in ("shape", "strides", "block_shape"):
+            dims = getattr(v, field, ())
+            if type(dims) not in (list, tuple, torch.Size) or any(type(d) not in (int, bool) for d in dims):
+                return f"a tensor descriptor whose {field} is not a list of ints"
         return None
     return f"a {t.__name__}" + (" as a tl.constexpr" if constexpr else "")
 

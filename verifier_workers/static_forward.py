@@ -49,6 +49,7 @@ class Forward(KindInference):
                     out.append(v("monkeypatch", info.methods[name], f"ModelNew's class defines {name}"))
         # dunders, and overrides of what the harness calls on the module after construction (`.to()` runs
         # `_apply`): code there runs outside __init__, so it follows the forward path's rules
+        self._kernels_into_constructors()
         roots = [Unit(fwd, "ModelNew")] + [Unit(m, "ModelNew") for info in self.f.mro("ModelNew")
                                            for n, m in info.methods.items()
                                            if (n.startswith("__") and n != "__init__") or n in MODULE_MACHINERY]
@@ -64,6 +65,23 @@ class Forward(KindInference):
             out.append(v("kernel_not_launched", fwd, "no @triton.jit kernel launch (`kernel[grid](...)`) on "
                                                      "every path through ModelNew.forward"))
         return out
+
+    def _kernels_into_constructors(self) -> None:
+        """`Launcher(relu_kernel)` anywhere in the file: the class's __init__ parameter is a kernel, so the
+        `self.kernel[grid](...)` its forward runs is a launch. (Argument kinds otherwise flow only along the
+        forward path, and constructors run before it.)"""
+        for c in self.f.nodes:
+            if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in self.f.classes):
+                continue
+            init = self.f.method(c.func.id, "__init__")
+            if init is None:
+                continue
+            params = [a.arg for a in init.args.args][1:]
+            pairs = list(zip(params, c.args)) + [(kw.arg, kw.value) for kw in c.keywords if kw.arg]
+            for p, a in pairs:
+                if isinstance(a, ast.Name) and a.id in self.f.kernels and a.id not in self.names.aliases:
+                    key = (id(init), p)
+                    self.param_kinds[key] = self.param_kinds.get(key, EMPTY) | {K}
 
     def scan(self, roots: list[Unit]) -> list[Violation]:
         out: list[Violation] = []

@@ -20,7 +20,7 @@ from typing import Any
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _get_current_dispatch_mode_stack
 
-from tritonrl.verifier_workers.launch_spec import launch_spec
+from tritonrl.verifier_workers.launch_spec import arg_problem, launch_spec
 
 _type, _isinstance = builtins.type, builtins.isinstance
 _Tensor = torch.Tensor
@@ -179,6 +179,19 @@ def _unpaused(fn):
     return call
 
 
+def _check_tensor_like_args(args: tuple, kwargs: dict) -> None:
+    """The interpreter reads pointer arguments (and a descriptor's base) with the watch paused: an object that
+    only looks like a tensor would run its methods there, unwatched. Only real tensors may stand for memory."""
+    for v in list(args) + list(kwargs.values()):
+        problem = None
+        if _type(v).__name__ in ("TensorDescriptor", "tensor_descriptor"):
+            problem = arg_problem(v, False)
+        elif not _isinstance(v, _Tensor) and any(hasattr(_type(v), a) for a in ("data_ptr", "untyped_storage")):
+            problem = f"a {_type(v).__name__} that is not a tensor"
+        if problem:
+            raise TypeError(f"a kernel argument is {problem}")
+
+
 def _install_interpreter_hook() -> list:
     from triton.runtime import interpreter
 
@@ -203,6 +216,7 @@ def _install_interpreter_hook() -> list:
         else:
             hit(grid)
         self.pre_run_hooks = [_unpaused(h) for h in hooks]  # e.g. `add_pre_run_hook(torch.sum(...))`
+        _check_tensor_like_args(args, kwargs)
         _pause()
         try:
             return original(self, *args, **kwargs)
@@ -361,6 +375,16 @@ SCALAR_READS_PER_FORWARD = 32
 # of Python numbers, `full((1,), v)` / `scalar_tensor(v)` pieces, in-place arithmetic element by element).
 # Beyond it, the data is a table computed on the host (a LUT of the task's function, a weight fold).
 HOST_TABLE_ELEMENTS = 256
+# Views and metadata reads: free. Every other op counts towards a constructor's budget (harness: at most
+# CONSTRUCTOR_OPS, or twice the reference's): a table built one piece at a time, whatever op makes the pieces
+# (fill_, full, uniform_(v, v), normal_(v, 0), randint(k, k+1), linspace(v, v, 1)...), takes an op per entry.
+CONSTRUCTOR_OPS = 256
+METADATA_ATEN = frozenset("""
+view view_as _unsafe_view reshape _reshape_alias as_strided t transpose permute expand expand_as squeeze unsqueeze
+flatten unflatten select slice narrow split split_with_sizes chunk unbind alias detach sym_size sym_stride
+sym_numel sym_storage_offset size stride is_nonzero _local_scalar_dense unfold diagonal movedim swapdims swapaxes
+_record_function_enter _record_function_enter_new _record_function_exit
+""".split())
 _SCALAR_PIECES = frozenset({"scalar_tensor", "full", "new_full", "full_like", "fill_", "fill"})
 # In-place arithmetic that nn.init uses with scalars (trunc_normal_); with a tensor operand it is compute.
 _SCALAR_ONLY_INPLACE = frozenset({"mul_", "add_", "sub_", "div_", "clamp_"})
@@ -387,6 +411,7 @@ class _ComputeWatch(TorchDispatchMode):
         self.ops: dict[str, int] = {}
         self.scalar_reads, self.scalar_read_limit = 0, scalar_read_limit
         self.host_elements = 0  # elements made from host values (HOST_TABLE_ELEMENTS)
+        self.total = 0  # ops that make or change data (not views or metadata): a constructor's budget
         self.tampered = False  # the pause mirror was written by someone else
         self.low_precision = 0  # ops that made fp16/bf16/fp8 tensors (a downgrade unless the task has them)
 
@@ -396,7 +421,11 @@ class _ComputeWatch(TorchDispatchMode):
         if _paused():
             return func(*args, **(kwargs or {}))
         name = func.overloadpacket.__name__
-        if name in _SCALAR_ONLY_INPLACE and _has_tensor_operand(args, kwargs):
+        if name not in METADATA_ATEN:
+            self.total += 1
+        if name in ("linspace", "logspace") and any(_isinstance(a, _Tensor) for a in args):
+            name = f"{name}(tensor)"  # endpoints from tensor data: arithmetic on it (a running mean...)
+        elif name in _SCALAR_ONLY_INPLACE and _has_tensor_operand(args, kwargs):
             name = f"{name}(tensor)"  # not in INIT_ATEN: a constructor folding weights into each other
         if name not in ALLOWED_ATEN:
             self.ops[name] = self.ops.get(name, 0) + 1

@@ -1,0 +1,37 @@
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=mask)
+
+
+class ElementwiseTriton(nn.Module):
+    """Generic launcher: wraps any 1-D elementwise @triton.jit kernel."""
+
+    def __init__(self, kernel, block=1024):
+        super().__init__()
+        self.kernel = kernel
+        self.block = block
+
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        n = x.numel()
+        self.kernel[(triton.cdiv(n, self.block),)](x, y, n, BLOCK=self.block)
+        return y
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.act = ElementwiseTriton(relu_kernel)
+
+    def forward(self, x):
+        return self.act(x)

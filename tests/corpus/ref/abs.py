@@ -1,0 +1,14 @@
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+    def forward(self, x):
+        return torch.abs(x)
+
+def get_inputs():
+    return [torch.randn(16, 300)]
+
+def get_init_inputs():
+    return []
