@@ -39,7 +39,7 @@ class ToleranceConfig:
     float32: list[float] = field(default_factory=lambda: [1e-2, 1e-2])  # [atol, rtol]
     float16: list[float] = field(default_factory=lambda: [2e-2, 2e-2])
     bfloat16: list[float] = field(default_factory=lambda: [5e-2, 5e-2])
-    float64: list[float] = field(default_factory=lambda: [1e-5, 1e-5])
+    float64: list[float] = field(default_factory=lambda: [1e-9, 1e-9])  # fp32 compute (~1e-7) is a downgrade
 
 
 @dataclass

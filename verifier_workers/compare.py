@@ -99,3 +99,15 @@ def compare_fingerprints(ref_fp: list[float], ref_scale: list[float], cand_fp: l
         if not (abs(c - r) <= bound) and not (c != c and r != r):
             return i
     return None
+
+
+def compare_calls(ref: list, cand: list, calls: int, tol: ToleranceConfig, wider_ok: bool = False) -> dict:
+    """Each call's outputs against the reference's (a forward may not answer right only on its first call)."""
+    n, res = len(ref), {}
+    for k in range(calls):
+        res = compare_outputs(ref, cand[k * n:(k + 1) * n], tol, wider_ok)
+        if not res["passed"]:
+            if k:
+                res["error"] = f"call {k + 1} of the forward: {res['error']}"
+            return res
+    return res

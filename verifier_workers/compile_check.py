@@ -13,6 +13,22 @@ from types import ModuleType
 from typing import Any
 
 
+
+def describe_error(e: BaseException) -> str:
+    """One line that leads with the cause: Triton's CompilationError echoes up to 12 lines of the kernel's
+    source first, and a verdict's error is cut at 300 characters, before the reason."""
+    node, src = getattr(e, "node", None), getattr(e, "src", None)
+    if node is None or not hasattr(node, "lineno") or not isinstance(src, str):
+        return " ".join(str(e).split())
+    why, cause = getattr(e, "error_message", None), e.__cause__
+    while cause is not None:  # the innermost reason (a nested CompilationError, a TypeError...)
+        inner = getattr(cause, "error_message", None) if hasattr(cause, "node") else f"{type(cause).__name__}: {cause}"
+        why = inner or why
+        cause = cause.__cause__
+    lines = src.split("\n")
+    line = lines[node.lineno - 1].strip() if 0 < node.lineno <= len(lines) else ""
+    return " ".join(f"at {node.lineno}:{node.col_offset}: {why or 'error'} (in `{line}`)".split())
+
 def _code_covers(code, line: int | None) -> bool:
     if line is None:
         return True
@@ -155,8 +171,7 @@ def compile_specs(module: ModuleType, specs: list[dict], arch: int) -> dict[str,
         try:
             kernel = triton.compile(src, target=target, options=options or None)
         except Exception as e:
-            msg = " ".join(str(e).split())
-            return fail(spec, f"does not compile for sm_{arch}: {type(e).__name__}: {msg}")
+            return fail(spec, f"does not compile for sm_{arch}: {type(e).__name__}: {describe_error(e)}")
         shared, limit = getattr(kernel.metadata, "shared", 0) or 0, shared_memory_limit(arch)
         if shared > limit:  # the GPU refuses the launch (OutOfResources), the interpreter never would
             return fail(spec, f"cannot launch on sm_{arch}: needs {shared} bytes of shared memory, the GPU has {limit}")

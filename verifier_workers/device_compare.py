@@ -20,7 +20,7 @@ import torch
 from torch.multiprocessing.reductions import rebuild_cuda_tensor, reduce_tensor
 
 from tritonrl.config import ToleranceConfig
-from tritonrl.verifier_workers.compare import compare_outputs
+from tritonrl.verifier_workers.compare import compare_calls, compare_outputs
 
 KEPT_BYTES = 8 << 30  # reference outputs held per worker; least recently used slots go first
 _KEPT: OrderedDict[str, list[torch.Tensor]] = OrderedDict()
@@ -109,12 +109,13 @@ def op_compare(args: dict, _tensors: dict) -> tuple[dict, dict]:
     handles = args.get("handles")
     if not isinstance(handles, list) or not all(isinstance(h, dict) for h in handles):
         raise ValueError("bad output handles")
-    if len(handles) != len(ref):
+    calls = max(1, int(args.get("calls") or 1))  # the outputs of each forward call, one after the other
+    if len(handles) != len(ref) * calls:
         return {"result": compare_outputs(ref, [None] * len(handles), ToleranceConfig())}, {}
     cand = [open_handle(h) for h in handles]
     try:
         tol = ToleranceConfig(**{k: list(v) for k, v in (args.get("tolerances") or {}).items()})
-        return {"result": compare_outputs(ref, cand, tol, bool(args.get("wider_ok")))}, {}
+        return {"result": compare_calls(ref, cand, calls, tol, bool(args.get("wider_ok")))}, {}
     finally:
         del cand
         torch.cuda.synchronize()  # done reading the candidate's memory before it may reuse it

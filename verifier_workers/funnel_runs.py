@@ -138,7 +138,7 @@ class FunnelRuns:
             "record_specs": record_specs, "capture_errors": True,
             "on_device": self.device_compare, "export": self.device_compare}, stage)
         exported = self.device_compare or not reply.get("ok")  # exported: handles, not tensors, came back
-        reply["outs"] = [] if exported else compare.unpack(tensors, reply.get("n_out", 0))
+        reply["outs"] = [] if exported else compare.unpack(tensors, reply.get("n_out", 0) * (reply.get("n_calls") or 1))
         return reply
 
     def _check_variant(self, ctx: _Ctx, var: variants.Variant, stage: str, cand: dict | None = None) -> dict:
@@ -189,6 +189,9 @@ class FunnelRuns:
             return rec
         if cand.get("skipped"):
             return {**rec, "passed": True, "skipped": cand["skipped"]}
+        if cand.get("calls_differ"):
+            rec["error"] = "the forward's calls returned different kinds or numbers of outputs"
+            return rec
         res = self._compare(ref_outs, cand, stage, wider_ok=rec.get("dtype") is not None)
         rec.update({k: res[k] for k in ("max_abs_err", "max_rel_err", "atol", "rtol")})
         rec["launches"] = cand.get("launches")
@@ -201,12 +204,13 @@ class FunnelRuns:
     def _compare(self, ref_outs: list | str, cand: dict, stage: str, wider_ok: bool = False) -> dict:
         """allclose of candidate vs reference outputs: here on host tensors, or in the reference worker on the
         device (ref_outs is then the slot holding the reference's outputs; see device_compare.py)."""
+        calls = int(cand.get("n_calls") or 1)  # the candidate's outputs of each forward call (grad modes)
         if not isinstance(ref_outs, str):
-            return compare.compare_outputs(ref_outs, cand["outs"], self.cfg.tolerances, wider_ok)
+            return compare.compare_calls(ref_outs, cand["outs"], calls, self.cfg.tolerances, wider_ok)
         failed = {"passed": False, "max_abs_err": None, "max_rel_err": None, "atol": None, "rtol": None}
         try:  # the handles come from the candidate: a reference-worker failure here is the candidate's
             reply, _ = self.reference.call("compare", {"slot": ref_outs, "handles": cand.get("handles"),
-                                                       "wider_ok": wider_ok,
+                                                       "wider_ok": wider_ok, "calls": calls,
                                                        "tolerances": asdict(self.cfg.tolerances)},
                                            timeout=self._timeout(stage))
         except SandboxError as e:

@@ -37,6 +37,7 @@ _type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
 _active_count = threading.active_count
 _getprofile, _gettrace, _setprofile, _settrace = sys.getprofile, sys.gettrace, sys.setprofile, sys.settrace
 _thread_starts = watch.thread_starts
+_gc_disable, _gc_enable, _gc_isenabled = gc.disable, gc.enable, gc.isenabled
 _torch_seed = torch.manual_seed
 _random_seed = random.seed
 try:
@@ -65,6 +66,29 @@ _DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch
 # outs: the last candidate run's outputs, kept alive so that a later run's may not share their storage
 _STATE: dict[str, Any] = {"modules": {}, "files": [], "outs": [], "import_ops": {}}
 OP_TOTAL = "__total__"  # in init_ops: how many data ops construction (import included) ran
+LOW_PRECISION = "__low_precision__"  # in init_ops: fp16/bf16/fp8 tensors construction made
+
+
+class _GcOff:
+    """Automatic garbage collection off while a candidate's objects are live: a collection can run a
+    finalizer (`__del__`) at any allocation, i.e. in the harness's own code, outside the compute watch."""
+
+    def __enter__(self):
+        self.was = _gc_isenabled()
+        _gc_disable()
+
+    def __exit__(self, *exc):
+        if self.was:
+            _gc_enable()
+
+
+def _snapshot(outs: list | None) -> list | None:
+    """Private copies of a candidate's outputs, taken as soon as its forward has returned (and the device
+    synced): code of the candidate that runs later (a finalizer when its objects are freed) cannot change
+    what is compared."""
+    if outs is None or not all(_type(o) is _Tensor for o in outs):
+        return None
+    return [o.detach().clone() for o in outs]
 
 
 # ---------------------------------------------------------------- modules, inputs, models
@@ -96,7 +120,8 @@ def op_load(args: dict, _tensors: dict) -> tuple[dict, dict]:
     except BaseException:
         sys.modules.pop(name, None)
         raise
-    _STATE["import_ops"][name] = {**{f"import:{op}": n for op, n in mode.ops.items()}, OP_TOTAL: mode.total}
+    _STATE["import_ops"][name] = {**{f"import:{op}": n for op, n in mode.ops.items()}, OP_TOTAL: mode.total,
+                                  LOW_PRECISION: mode.low_precision}
     need = args.get("require") or []
     missing = [n for n in need if not hasattr(mod, n)]
     if missing:
@@ -127,10 +152,10 @@ def op_reset(_args: dict, _tensors: dict) -> tuple[dict, dict]:
     return {}, {}
 
 
-def _mix(x: torch.Tensor, seed: int) -> torch.Tensor:
-    """Heterogeneous values: x * f * s + o, with f = 2**U(-1, 1) per element, and s = 2**U(-1, 1) and
-    o = U(0, 2) * rms(x) per index of the leading dim. Signs, positivity, zeros (triangular or masked inputs)
-    and symmetry (of square matrices) are kept; the inputs stop being i.i.d. and zero-mean, so no statistic of
+def _mix(x: torch.Tensor, seed: int, ramp_seed: int = 0) -> torch.Tensor:
+    """Heterogeneous values: x * f * s * r + o, with f = 2**U(-1, 1) per element, s = 2**U(-1, 1) and
+    o = U(0, 2) * rms(x) per index of the leading dim, and r a ramp along the last dim. Signs, positivity,
+    zeros (triangular or masked inputs) and symmetry (of square matrices) are kept; the inputs stop being i.i.d. and zero-mean, so no statistic of
     theirs is known in advance and no row stands for the others. Drawn on the CPU from `seed`: the
     reference's and the candidate's workers get the same values."""
     gen = torch.Generator().manual_seed(seed ^ 0x5EED)
@@ -139,8 +164,18 @@ def _mix(x: torch.Tensor, seed: int) -> torch.Tensor:
     row_scale = torch.pow(2.0, torch.rand(lead, generator=gen) * 2 - 1)
     rms = float(x.float().pow(2).mean().sqrt()) if x.numel() else 0.0
     o = torch.rand(lead, generator=gen) * 2 * (rms or 1.0)
+    # a ramp along the last dim (2**(±u) at its ends, u in [0.75, 1.5]): no block of columns stands for the
+    # others (a sum of squares from the first half or quarter of each row, scaled up, is off by ~2x);
+    # one ramp for all the inputs (`ramp_seed`): opposite ramps on p and t would cancel in (p - t)**2
+    ramp_gen = torch.Generator().manual_seed(ramp_seed ^ 0x7A3B)
+    u = (0.75 + 0.75 * float(torch.rand((), generator=ramp_gen))) * (
+        1.0 if float(torch.rand((), generator=ramp_gen)) < 0.5 else -1.0)
+    last = x.shape[-1] if x.dim() >= 1 else 1
+    ramp = torch.pow(2.0, u * torch.linspace(-1.0, 1.0, last)) if last > 1 else torch.ones(max(last, 1))
+    if x.dim() == 0:
+        ramp = ramp.reshape(())
     xf = x.float()
-    y = xf * (f * row_scale).to(x.device) + o.to(x.device) * (xf != 0)
+    y = xf * (f * row_scale * ramp).to(x.device) + o.to(x.device) * (xf != 0)
     if x.dim() >= 2 and x.shape[-1] == x.shape[-2] and bool(torch.equal(x, x.transpose(-1, -2))):
         y = (y + y.transpose(-1, -2)) / 2
     return y.to(x.dtype)
@@ -162,7 +197,7 @@ def _make_inputs(ref, seed: int, device: str, dtype: torch.dtype | None, scale: 
                 if scale != 1.0:
                     x = x * scale
                 if mix:
-                    x = _mix(x, seed + len(out))
+                    x = _mix(x, seed + len(out), ramp_seed=seed)
                 if dtype is not None and x.dtype == torch.float32:
                     x = x.to(dtype)
         out.append(x)
@@ -186,6 +221,7 @@ def _make_model(mod, cls_name: str, ref, init_seed: int, device: str, dtype: tor
         init_ops.update(mode.ops)
         init_ops.update(_STATE["import_ops"].get(mod.__name__, {}))  # module-level code counts as construction
         init_ops[OP_TOTAL] = mode.total + _STATE["import_ops"].get(mod.__name__, {}).get(OP_TOTAL, 0)
+        init_ops[LOW_PRECISION] = mode.low_precision + _STATE["import_ops"].get(mod.__name__, {}).get(LOW_PRECISION, 0)
     return model
 
 
@@ -204,12 +240,14 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
             out = model(*inputs)
         if device == "cuda":
             _cuda_sync()
+        snap = _snapshot(_flatten(out)) if check else None
     finally:
         launches = _LAUNCHES.end()
         specs = _LAUNCHES.specs or []
         pause_clean = pause_clean and _pause_clean() and not getattr(mode, "tampered", False)
-    info: dict[str, Any] = {"launches": launches["count"], "specs": specs, "violations": [],
-                            "compute_ops": dict(mode.ops), "low_precision": getattr(mode, "low_precision", 0)}
+    info: dict[str, Any] = {"launches": launches["count"], "specs": specs, "violations": [], "snapshot": snap,
+                            "compute_ops": dict(mode.ops),
+                            "low_precision": getattr(mode, "low_precision", 0) + launches["low_precision"]}
     if check and not pause_clean:
         info["violations"].append("runtime_patch")
     if snapshot is not None:
@@ -234,7 +272,16 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
 # ---------------------------------------------------------------- ops
 
 def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
-    """Build inputs and a model from seeds, run the forward under each grad mode, return outputs.
+    """Build inputs and a model from seeds, run the forward under each grad mode, return outputs (a
+    candidate's as copied right after its first forward, with automatic garbage collection off)."""
+    if not args.get("check"):
+        return _run(args)
+    with _GcOff():
+        return _run(args)
+
+
+def _run(args: dict) -> tuple[dict, dict]:
+    """op_run's body.
 
     args: module, ref, cls, seed, init_seed, device, dtype, scale, grad_modes, check, record_specs, on_device
     (generate inputs on the device), keep (reference: hold outputs on the device under this slot instead of
@@ -252,7 +299,7 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
     if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
         return {"skipped": "no float32 inputs to cast"}, {}
     result: dict[str, Any] = {"launches": {}, "violations": [], "compute_ops": {}, "specs": []}
-    total = init_ops.pop(OP_TOTAL, 0)
+    total, init_low = init_ops.pop(OP_TOTAL, 0), init_ops.pop(LOW_PRECISION, 0)
     if not check:  # the reference: what its constructor computes, which the candidate's may do too
         result["init_ops"] = sorted({op.removeprefix("import:") for op in init_ops})
         result["init_total"] = total
@@ -267,7 +314,8 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
             result["violations"].append("init_compute")
             result["compute_ops"].update({f"__init__:{op}": init_ops[op] for op in extra})
     low_ok = dtype is not None or _low_precision_task(ref, inputs)  # else fp16/bf16 is a downgrade
-    first, earlier, kept = None, list(_STATE["outs"]) if check else [], []
+    first, first_snap, earlier, kept = None, None, list(_STATE["outs"]) if check else [], []
+    snaps: list = []  # a candidate's outputs of each call, copied as it returned
     for grad_mode in args.get("grad_modes") or ["no_grad"]:
         try:
             out, info = _forward(model, inputs, device, grad_mode, watch=check, check=check,
@@ -287,13 +335,14 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
             if _storages(outs_now) & _storages(earlier + kept):
                 info["violations"].append("output_alias")
             kept += outs_now
-        if check and info["low_precision"] and not low_ok:
+        if check and (info["low_precision"] or init_low) and not low_ok:
             info["violations"].append("precision_downgrade")
         for v in info["violations"]:
             if v not in result["violations"]:
                 result["violations"].append(v)
         if first is None:
-            first = out
+            first, first_snap = out, info["snapshot"]
+        snaps.append(info["snapshot"])
     if check:
         _STATE["outs"] = kept
     if not check:  # the reference: tell the supervisor whether it mutates its own inputs
@@ -312,7 +361,13 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
     if not check:  # a variant of the inputs outside the task's domain (NaN, inf) is skipped, not judged
         result["nonfinite"] = any(o.is_floating_point() and not bool(torch.isfinite(o).all()) for o in outs)
     result["n_out"] = _len(outs)
-    return _send_outputs(args, result, outs, {})
+    send = first_snap if first_snap is not None else outs
+    if check and _len(snaps) > 1:  # every call is compared (an answer right only on the first is not)
+        if all(x is not None and _len(x) == _len(send) for x in snaps):
+            send, result["n_calls"] = [t for x in snaps for t in x], _len(snaps)
+        else:
+            result["calls_differ"] = True
+    return _send_outputs(args, result, send, {})
 
 
 def _low_precision_task(ref, inputs: list) -> bool:
@@ -346,6 +401,15 @@ def _fingerprint_weights(outs: list, seed: int, device: str) -> list[torch.Tenso
 
 
 def op_time(args: dict, _tensors: dict) -> tuple[dict, dict]:
+    """Time the forward: see _time. A candidate's last output is copied as soon as the timing returns, with
+    automatic garbage collection off meanwhile (see op_run)."""
+    if not args.get("check"):
+        return _time(args)
+    with _GcOff():
+        return _time(args)
+
+
+def _time(args: dict) -> tuple[dict, dict]:
     """Time the forward (GPU) with fresh inputs per trial and fingerprint every timed trial's output.
 
     args: module, ref, cls, seed, init_seed, device, dtype, method (calibrated|single_shot|kernelbench|
@@ -409,6 +473,7 @@ def op_time(args: dict, _tensors: dict) -> tuple[dict, dict]:
                 res = {"times_ms": [], "method": "none", "last": out}
         if device == "cuda":
             _cuda_sync()
+        last_snap = _snapshot(_flatten(res["last"])) if check else None
     finally:
         launches = _LAUNCHES.end()
         pause_clean = pause_clean and _pause_clean() and not getattr(mode, "tampered", False)
@@ -436,7 +501,7 @@ def op_time(args: dict, _tensors: dict) -> tuple[dict, dict]:
     outs = _flatten(last) or []
     if all(_type(o) is _Tensor for o in outs):
         res["n_out"] = _len(outs)
-        return _send_outputs(args, res, outs, tensors)
+        return _send_outputs(args, res, last_snap if last_snap is not None else outs, tensors)
     res["n_out"] = 0
     return res, tensors
 

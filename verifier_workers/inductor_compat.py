@@ -10,7 +10,8 @@ any candidate is imported (the integrity snapshot then covers it):
   * `grid` where Inductor no longer has it: Inductor's own semantics (last numel on x, XBLOCK/YBLOCK/ZBLOCK
     from the launch's meta-parameters);
   * on a machine without CUDA (the interpreter): the raw stream is 0, `_empty_strided_cuda` allocates where
-    the interpreter runs (the CPU), and the device guard and `set_device` select nothing.
+    the interpreter runs (the CPU), the device guard, `set_device` and `synchronize` do nothing, and tensors
+    asked for on "cuda" (`device="cuda"`, `.cuda()`, `.to("cuda")`) are placed on the CPU (_CudaOnCpu).
 """
 from __future__ import annotations
 
@@ -57,6 +58,13 @@ def install() -> None:
         triton_heuristics = None
     if triton_heuristics is not None and not hasattr(triton_heuristics, "grid"):
         triton_heuristics.grid = grid
+    try:  # eager `wrap_triton(k)[grid](...)` launches k directly (by default it goes through a higher-order
+        # op, which the compute watch cannot run)
+        from torch._library import triton as library_triton
+
+        library_triton.wrap_triton_enabled.value = False
+    except Exception:
+        pass
     if torch.cuda.is_available():
         return
     if not hasattr(torch._C, "_cuda_getCurrentRawStream"):
@@ -66,3 +74,25 @@ def install() -> None:
         guards._empty_strided_cuda = guards._empty_strided_cpu
     torch.cuda._DeviceGuard = _NoDeviceGuard
     torch.cuda.set_device = lambda device=None: None
+    torch.cuda.synchronize = lambda device=None: None
+    _CudaOnCpu().__enter__()  # for the life of the worker (its main thread runs every candidate call)
+
+
+def _is_cuda(d: Any) -> bool:
+    return (isinstance(d, str) and d.split(":")[0] == "cuda") or (isinstance(d, torch.device) and d.type == "cuda")
+
+
+class _CudaOnCpu(torch.overrides.TorchFunctionMode):
+    """Code written for a GPU, run by the interpreter on a CPU: `device="cuda"` in a factory, `x.cuda()` and
+    `x.to("cuda")` place tensors on the CPU, where the interpreter runs kernels (a CPU build of PyTorch would
+    raise instead, and the kernel would never be judged). Placement only: no value changes."""
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if "device" in kwargs and _is_cuda(kwargs["device"]):
+            kwargs = {**kwargs, "device": "cpu"}
+        if func is torch.Tensor.cuda:
+            return args[0]
+        if func is torch.Tensor.to:
+            args = tuple("cpu" if _is_cuda(a) else a for a in args)
+        return func(*args, **kwargs)

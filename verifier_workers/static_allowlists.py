@@ -18,6 +18,8 @@ TORCH_ALLOWED = {
     # reads of sizes, flags and settings (writing the settings is monkeypatch)
     "numel", "get_float32_matmul_precision", "get_default_device", "is_inference_mode_enabled",
     "jit.is_scripting", "jit.is_tracing", "compiler.is_compiling", "compiler.is_dynamo_compiling",
+    "randint",  # a seed for in-kernel dropout (tl.rand): random, not computed from the inputs
+    "library.wrap_triton",  # eager: `wrap_triton(k)[grid](...)` is `k[grid](...)` (static_kinds.py)
     "backends.cuda.matmul.allow_tf32", "backends.cudnn.allow_tf32",
     "backends.cuda.matmul.allow_fp16_reduced_precision_reduction",
     # Inductor's output style (KernelBook-trained models write it): a shape assertion and allocations
@@ -46,7 +48,9 @@ QUALIFIED_EXCEPTIONS = {"torch.jit.is_scripting", "torch.jit.is_tracing", "torch
                          "_C._dynamo.guards._empty_strided_cuda", "_C._dynamo.guards._reinterpret_tensor",
                          "_inductor.runtime.triton_heuristics.grid", "_C._cuda_getCurrentRawStream",
                          "cuda._DeviceGuard", "nn.init._calculate_fan_in_and_fan_out",
-                         "nn.init._calculate_correct_fan"))}
+                         "nn.init._calculate_correct_fan",
+                         # eager: `wrap_triton(k)[grid](...)` is `k[grid](...)` (only torch.compile traces it)
+                         "library.wrap_triton"))}
 QUALIFIED_EXCEPTIONS |= {f"torch.{n}" for n in TORCH_ALLOWED if n.startswith(("nn.modules.utils.", "nn.common_types."))}
 # Triton's tutorials' read-only device queries (a stand-in answers them on a CPU: interpreter_driver.py)
 DRIVER_QUERIES = {"triton.runtime.driver", "triton.runtime.driver.active", "triton.runtime.driver.active.utils",

@@ -26,6 +26,14 @@ MODULE_MACHINERY = {"to", "_apply", "apply", "cuda", "cpu", "float", "half", "do
                     "register_buffer", "register_parameter", "register_module", "add_module"}
 
 
+def _batchnorm_counter_step(meth: str, recv: ast.expr, call: ast.Call) -> bool:
+    """`bn.num_batches_tracked.add_(1)`: BatchNorm's call counter in training mode, bookkeeping rather than
+    the task's work (the run-time watch allows the same step: watch._counter_step)."""
+    return (meth in ("add_", "sub_") and isinstance(recv, ast.Attribute) and recv.attr == "num_batches_tracked"
+            and len(call.args) == 1 and not call.keywords and isinstance(call.args[0], ast.Constant)
+            and type(call.args[0].value) is int)
+
+
 class Forward(KindInference):
     """The rules on the forward path (and the kernel-launch check) over the kind inference it extends."""
 
@@ -112,6 +120,7 @@ class Forward(KindInference):
         class_refs = {id(e) for c in self.walk(fn) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
                       and c.func.id in ("isinstance", "issubclass") and c.func.id not in self.names.safe_bound
                       and len(c.args) == 2 for e in ast.walk(c.args[1])}
+        plain = self._plain_state_writes(fn, unit)
         for n in self.walk(fn):
             if isinstance(n, ast.Call) and literal_getattr(n) or (
                     isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load)):
@@ -147,8 +156,28 @@ class Forward(KindInference):
             elif isinstance(n, (ast.Global, ast.Nonlocal)):
                 out.append(v("output_cache", n, f"`{type(n).__name__.lower()}` on the forward path"))
             if isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del)) \
-                    and not unit.is_init and self.is_shared_state(n, unit, locals_):
+                    and not unit.is_init and id(n) not in plain and self.is_shared_state(n, unit, locals_):
                 out.append(v("output_cache", n, f"writes `{ast.unparse(n)[:60]}` (state kept across calls)"))
+        return out
+
+    def holds_no_tensor(self, e: ast.expr, unit: Unit) -> bool:
+        """A value with no tensor, module, torch function or kernel in it (ints, flags, a launch config)."""
+        ks = self.kinds(e, unit)
+        return not ((ks | self.elements(ks)) & {T, M, F, K})
+
+    def _plain_state_writes(self, fn: ast.AST, unit: Unit) -> set[int]:
+        """Store targets on the forward path that keep no tensor across calls: a launch configuration cached
+        per shape (`self._cfg[n] = (block, warps)`), a flag, BatchNorm's `num_batches_tracked += 1`. An output
+        kept across calls is caught at run time anyway (fresh inputs on every call, output aliasing)."""
+        out = set()
+        for n in self.walk(fn):
+            if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None \
+                    and self.holds_no_tensor(n.value, unit):
+                out |= {id(t) for t in (n.targets if isinstance(n, ast.Assign) else [n.target])}
+            elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Attribute) and (
+                    n.target.attr == "num_batches_tracked" and isinstance(n.op, ast.Add)
+                    and isinstance(n.value, ast.Constant) and type(n.value.value) is int):
+                out.add(id(n.target))
         return out
 
     def is_shared_state(self, target: ast.AST, unit: Unit, locals_: dict) -> bool:
@@ -201,9 +230,12 @@ class Forward(KindInference):
         if meth in ("to", "type"):
             for a in list(n.args) + [kw.value for kw in n.keywords if kw.arg in ("dtype", None)]:
                 out += self.precision(a, n)
-        if meth in MUTATORS and not unit.is_init and self.is_shared_state(recv, unit, self.locals_of(unit)):
+        if meth in MUTATORS and not unit.is_init and self.is_shared_state(recv, unit, self.locals_of(unit)) \
+                and not all(self.holds_no_tensor(a, unit) for a in list(n.args) + [k.value for k in n.keywords]):
             out.append(v("output_cache", n, f"mutates `{ast.unparse(recv)[:40]}` (state kept across calls)"))
         own = any(isinstance(k, tuple) and k[0] in ("inst", "cls") for k in rk)
+        if _batchnorm_counter_step(meth, recv, n):
+            return out
         if M in rk and meth not in MODULE_SAFE_METHODS:
             out.append(v("torch_compute", n, f"runs nn module method `{src}`"))
         elif T in rk and meth not in TENSOR_VIEW_METHODS | TENSOR_META_METHODS | TENSOR_NON_CALLABLE | {"half", "bfloat16"}:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # only for hints: static_checks imports this module
 T, M, F, K = "tensor", "torch_module", "torch_fn", "kernel"  # kinds of values (see KindInference.kinds)
 EMPTY: frozenset = frozenset()
 ALLOCATIONS = {"_empty_strided_cpu", "_empty_strided_cuda", "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "ones", "ones_like", "full",
-               "full_like", "arange", "tensor", "as_tensor", "Parameter", "Buffer"}
+               "full_like", "arange", "tensor", "as_tensor", "Parameter", "Buffer", "randint"}
 
 
 _ALLOWED_NAMESPACES = {a.rsplit(".", i)[0] for a in TORCH_ALLOWED | TORCH_VIEW_FUNCTIONS
@@ -180,6 +180,8 @@ class KindInference:
                 return self.kinds(e.args[0], unit, d)
             if self.f.jit_call(e) is not None:  # `kernel = triton.jit(fn)`: the decorator as a call
                 return frozenset({K})
+            if q == "torch.library.wrap_triton" and len(e.args) == 1:  # the kernel, launched as it is
+                return frozenset(self.kinds(e.args[0], unit, d) & {K})
             if q and q.startswith("torch."):
                 last = q.rsplit(".", 1)[-1]
                 if last in ALLOCATIONS or q[len("torch."):] in TORCH_VIEW_FUNCTIONS:

@@ -41,7 +41,7 @@ VIOLATION_CODES: dict[str, str] = {
     "forbidden_import": "an import outside torch, torch.nn(.functional), triton(.language), math, typing, "
                         "__future__",
     "reflection": "dunder attribute access (__dict__, __class__, __globals__...), gc, inspect, sys.modules, "
-                  "metaclasses, class patterns that read attributes",
+                  "metaclasses, class patterns that read attributes, finalizers (__del__)",
     "private_api": "torch._*, triton internals (runtime, compiler, knobs, backends, _C) or _-prefixed "
                    "attributes of torch/triton objects",
     "tensor_subclass": "torch.Tensor subclasses, __torch_function__/__torch_dispatch__, dispatch modes, lazy "
@@ -68,7 +68,14 @@ HARMLESS_WHEN_UNUSED = {"numpy", "time", "random", "itertools", "functools", "co
 IO_MODULES = {"os", "sys", "subprocess", "socket", "urllib", "urllib3", "requests", "http", "httpx", "pathlib",
               "shutil", "tempfile", "io", "signal", "glob", "fcntl", "mmap", "select", "resource", "pty",
               "posix", "nt", "ftplib", "smtplib", "webbrowser", "sqlite3", "zipfile", "tarfile", "atexit",
-              "fileinput", "logging"}
+              "fileinput"}
+# diagnostics generated code leaves in: only these names of theirs (no handlers, files or config)
+DIAGNOSTIC_MODULES = {"logging", "warnings"}
+DIAGNOSTIC_NAMES = {"warnings", "warnings.warn", "warnings.filterwarnings", "warnings.simplefilter",
+                    "warnings.catch_warnings", "logging", "logging.getLogger", "logging.Logger",
+                    *(f"logging.{n}" for n in ("debug", "info", "warning", "warn", "error", "exception", "critical",
+                                               "log", "DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL",
+                                               "NOTSET"))}
 THREAD_MODULES = {"threading", "_thread", "concurrent", "multiprocessing", "asyncio", "queue", "sched",
                   "selectors"}
 DYNAMIC_MODULES = {"importlib", "ctypes", "cffi", "marshal", "pickle", "_pickle", "dill", "cloudpickle",
@@ -133,6 +140,9 @@ ESCAPE_METHODS = {"numpy", "modules"}  # also a method name (`x.numpy()` is HOST
 # Classes defining operators like these and not being nn.Modules can be lazy results (compute on compare).
 HARMLESS_CLASS_DUNDERS = {"__init__", "__post_init__",
                           "__call__"}  # a launcher object; a non-tensor output is refused at run time anyway
+# dunders a class body may assign: data, not methods (`__del__ = f` would be a finalizer)
+CLASS_DATA_DUNDERS = {"__slots__", "__constants__", "__annotations__", "__doc__", "__match_args__", "__all__",
+                      "__module__", "__qualname__", "__version__"}
 # bases that make a plain class, not one the candidate defines (a tuple subclass's __iter__ runs on unpacking)
 BUILTIN_BASES = {"object", "tuple", "list", "dict", "set", "frozenset", "str", "bytes", "int", "float", "complex",
                  "type", "property", "staticmethod", "classmethod"}
@@ -147,12 +157,14 @@ def v(code: str, node: ast.AST | None, what: str) -> Violation:
 
 def classify_qualname(q: str) -> str | None:
     """The code for using a qualified name (an import or an attribute chain off one), or None."""
-    if q in QUALIFIED_EXCEPTIONS or q in INDUCTOR_PREFIXES:
+    if q in QUALIFIED_EXCEPTIONS or q in INDUCTOR_PREFIXES or q in DIAGNOSTIC_NAMES:
         return None
     if q.startswith(HELPERS_AS_TRITON + "."):
         member = q[len(HELPERS_AS_TRITON) + 1:].split(".")[0]
         return None if member in INDUCTOR_HELPER_FUNCTIONS else "private_api"
     parts = q.split(".")
+    if parts[0] in DIAGNOSTIC_MODULES:  # logging.FileHandler, logging.config, warnings.showwarning...
+        return "io_access"
     if parts[0] in ("torch", "triton") and any(
             p.startswith("_") and not (p.startswith("__") and p.endswith("__")) for p in parts[1:]):
         return "private_api"
@@ -285,6 +297,8 @@ def check_everywhere(nodes: list[ast.AST], names: Names, parents: dict[int, ast.
                 out.append(v("dynamic_code", node, f"`{node.id}` used as a value (hides attribute access)"))
         elif isinstance(node, ast.Call):
             out += _check_call(node, names)
+        elif isinstance(node, ast.Constant) and node.value == "__del__":  # type("C", (), {"__del__": f})
+            out.append(v("reflection", node, "names __del__ (a finalizer)"))
         if isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.arguments)):
             out += check_container(node, names)
         if isinstance(node, ast.MatchClass) and node.kwd_attrs:
@@ -340,7 +354,8 @@ def _check_import(node: ast.Import | ast.ImportFrom, loaded: set[str] = frozense
             out.append(v(code, node, f"imports `{q}`"))
         elif (mod.split(".")[0] in HARMLESS_WHEN_UNUSED or q.startswith("triton.testing")) and local not in loaded:
             continue  # `import numpy as np` left over in generated code, or used only under `__main__`
-        elif not is_allowed_module(mod) and not is_allowed_module(q) and q not in QUALIFIED_EXCEPTIONS:
+        elif not is_allowed_module(mod) and not is_allowed_module(q) and q not in QUALIFIED_EXCEPTIONS \
+                and q not in DIAGNOSTIC_NAMES:
             out.append(v("forbidden_import", node, f"imports `{q}` (allowed: torch, torch.nn, "
                                                      "torch.nn.functional, triton, triton.language, math, typing)"))
     return out
@@ -358,6 +373,20 @@ def _check_class(node: ast.ClassDef, names: Names) -> list[Violation]:
         dq = names.qual(d.func if isinstance(d, ast.Call) else d) or ""
         if dq not in ("dataclasses.dataclass", "enum.unique"):
             out.append(v("monkeypatch", d, f"class {node.name} has a decorator (it can replace its methods)"))
+    for stmt in node.body:  # code that runs when an object is freed, or a dunder bound to some function
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "__del__":
+            out.append(v("reflection", stmt, f"class {node.name} defines __del__ (a finalizer runs when the "
+                                             "object is freed, outside the forward)"))
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        # any binding in the class body: `=`, `for __del__ in ...`, `with ... as`, `import ... as`, `:=`
+        bound = [n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+        bound += [a.asname or a.name for n in ast.walk(stmt) if isinstance(n, (ast.Import, ast.ImportFrom))
+                  for a in n.names]
+        for name in bound:
+            if name.startswith("__") and name.endswith("__") and name not in CLASS_DATA_DUNDERS:
+                out.append(v("reflection" if name == "__del__" else "monkeypatch", stmt,
+                             f"class {node.name} binds {name} in its body"))
     framework_base = any(q.startswith(("torch.", "triton.")) for q in base_quals)
     candidate_base = any(isinstance(b, ast.Name) and b.id not in names.imports and b.id not in BUILTIN_BASES
                          for b in node.bases)
@@ -412,9 +441,26 @@ def _check_attribute(node: ast.Attribute, names: Names, parents: dict[int, ast.A
         while isinstance(root, ast.Attribute):
             root = root.value
         q = names.qual(node.value)
+        if q and _strict_setting(f"{q}.{attr}", node, parents):
+            return out
         if q or (isinstance(root, ast.Call) and isinstance(root.func, ast.Name) and root.func.id == "type"):
             out.append(v("monkeypatch", node, f"assigns `{q or 'type(...)'}.{attr}`, not the candidate's own"))
     return out
+
+
+# torch settings a candidate may set, and only to the strict value: they make PyTorch more exact or
+# deterministic (harmless here: the candidate's worker runs no reference, and its kernels are Triton)
+STRICT_SETTINGS = {"torch.backends.cuda.matmul.allow_tf32": False, "torch.backends.cudnn.allow_tf32": False,
+                   "torch.backends.cuda.matmul.allow_fp16_reduced_precision_reduction": False,
+                   "torch.backends.cuda.matmul.allow_bf16_reduced_precision_reduction": False,
+                   "torch.backends.cudnn.deterministic": True, "torch.backends.cudnn.benchmark": False}
+
+
+def _strict_setting(q: str, node: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
+    """`torch.backends.cuda.matmul.allow_tf32 = False`: a plain assignment of the strict value."""
+    stmt = parents.get(id(node))
+    return (q in STRICT_SETTINGS and isinstance(stmt, ast.Assign) and stmt.targets == [node]
+            and isinstance(stmt.value, ast.Constant) and stmt.value.value is STRICT_SETTINGS[q])
 
 
 def _is_called(node: ast.AST, parents: dict[int, ast.AST]) -> bool:

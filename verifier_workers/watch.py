@@ -22,7 +22,7 @@ from torch.utils._python_dispatch import TorchDispatchMode, _get_current_dispatc
 
 from tritonrl.verifier_workers.launch_spec import arg_problem, launch_spec
 
-_type, _isinstance = builtins.type, builtins.isinstance
+_type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
 _Tensor = torch.Tensor
 _get_ident = threading.get_ident
 # Python threads started in this process since the worker began (a thread started and joined inside the
@@ -63,7 +63,7 @@ squeeze unsqueeze flatten unflatten select slice narrow split split_with_sizes c
 contiguous clone copy_ _to_copy to _copy_from _copy_from_and_resize resize_ set_ cat stack constant_pad_nd
 _local_scalar_dense is_nonzero sym_size sym_stride sym_numel sym_storage_offset size stride
 unfold diagonal movedim swapdims swapaxes squeeze_ unsqueeze_ transpose_ t_ swapdims_ swapaxes_ view_as_real
-view_as_complex
+view_as_complex randint
 _record_function_enter _record_function_enter_new _record_function_exit
 """.split())
 
@@ -80,7 +80,8 @@ linspace fill_diagonal_ detach_ requires_grad_
 
 
 LOW_PRECISION_DTYPES = frozenset(d for d in (torch.float16, torch.bfloat16, getattr(torch, "float8_e4m3fn", None),
-                                             getattr(torch, "float8_e5m2", None)) if d is not None)
+                                             getattr(torch, "float8_e5m2", None), getattr(torch, "complex32", None))
+                                 if d is not None)
 
 
 def _pause_counter():
@@ -118,6 +119,7 @@ class _Launches:
         self.count = 0
         self.bad_stream = 0
         self.bad_thread = 0
+        self.low_precision = 0
         self.stream: int | None = None
         self.thread: int | None = None
         self.specs: list[dict] | None = None
@@ -125,12 +127,14 @@ class _Launches:
 
     def begin(self, stream: int | None, record_specs: bool = False) -> None:
         self.active, self.count, self.bad_stream, self.bad_thread = True, 0, 0, 0
+        self.low_precision = 0  # fp16/bf16/fp8 tensors handed to kernels (interpreter: it sees the arguments)
         self.stream, self.thread = stream, _get_ident()
         self.specs, self._seen = ([] if record_specs else None), set()
 
     def end(self) -> dict[str, Any]:
         self.active = False
-        return {"count": self.count, "bad_stream": self.bad_stream, "bad_thread": self.bad_thread}
+        return {"count": self.count, "bad_stream": self.bad_stream, "bad_thread": self.bad_thread,
+                "low_precision": self.low_precision}
 
     def hit(self, stream: int | None, spec_fn=None) -> None:
         if not self.active:
@@ -217,6 +221,9 @@ def _install_interpreter_hook() -> list:
             hit(grid)
         self.pre_run_hooks = [_unpaused(h) for h in hooks]  # e.g. `add_pre_run_hook(torch.sum(...))`
         _check_tensor_like_args(args, kwargs)
+        if _LAUNCHES.active:  # a kernel computing in fp16 because its operand type comes from an fp16 buffer
+            _LAUNCHES.low_precision += sum(1 for v in list(args) + list(kwargs.values())
+                                           if _isinstance(v, _Tensor) and v.dtype in LOW_PRECISION_DTYPES)
         _pause()
         try:
             return original(self, *args, **kwargs)
@@ -405,6 +412,16 @@ def _float_to_int(name: str, args, out) -> bool:
             and not dst.is_floating_point() and not dst.is_complex() and dst.dtype != torch.bool)
 
 
+def _counter_step(name: str, args: tuple) -> bool:
+    """`bn.num_batches_tracked += 1`: an integer counter stepped by a Python int, BatchNorm's bookkeeping in
+    training mode (one element, no data: not the task's work)."""
+    if name not in ("add_", "sub_") or _len(args) != 2 or not _isinstance(args[0], _Tensor):
+        return False
+    t, step = args[0], args[1]
+    return (_type(step) is int and t.dim() == 0 and t.dtype in (torch.int64, torch.int32)
+            and not t.requires_grad)
+
+
 class _ComputeWatch(TorchDispatchMode):
     def __init__(self, scalar_read_limit: int | None = None):
         super().__init__()
@@ -427,7 +444,7 @@ class _ComputeWatch(TorchDispatchMode):
             name = f"{name}(tensor)"  # endpoints from tensor data: arithmetic on it (a running mean...)
         elif name in _SCALAR_ONLY_INPLACE and _has_tensor_operand(args, kwargs):
             name = f"{name}(tensor)"  # not in INIT_ATEN: a constructor folding weights into each other
-        if name not in ALLOWED_ATEN:
+        if name not in ALLOWED_ATEN and not _counter_step(name, args):
             self.ops[name] = self.ops.get(name, 0) + 1
         elif name == "_local_scalar_dense":
             self.host_reads(1)

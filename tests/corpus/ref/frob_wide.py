@@ -1,0 +1,18 @@
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+    def forward(self, x):
+        norm = torch.norm(x, p="fro")
+        return x / norm
+
+batch_size = 64
+dim = 4096
+
+def get_inputs():
+    return [torch.randn(batch_size, dim)]
+
+def get_init_inputs():
+    return []
