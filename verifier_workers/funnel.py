@@ -119,7 +119,8 @@ class Verifier(FunnelRuns, TimingStage):
                 if not passed:
                     timing_failed = stage == "timing"
                     break
-                v.stage = stage
+                if not detail.get("skipped"):  # a stage that had nothing to check earns no credit
+                    v.stage = stage
         except Exception as e:  # a verifier bug must still produce a verdict
             v.error = _one_line(f"verifier error: {type(e).__name__}: {e}")
         finally:
@@ -162,7 +163,7 @@ class Verifier(FunnelRuns, TimingStage):
             return 1.0 if v.correct else 0.0
         n = 0
         for i, s in enumerate(CREDIT_STAGES):
-            if v.stages.get(s, {}).get("passed"):
+            if v.stages.get(s, {}).get("passed") and not v.stages[s].get("skipped"):
                 n = i + 1
         if not v.correct:
             n = min(n, 3)

@@ -59,6 +59,7 @@ def _manual_seed(seed: int) -> None:
 _no_grad, _enable_grad = torch.no_grad, torch.enable_grad
 _Tensor = torch.Tensor
 _cuda_sync = torch.cuda.synchronize
+_dot = torch.dot
 _current_stream = torch.cuda.current_stream
 
 _DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16,
@@ -114,13 +115,17 @@ def op_load(args: dict, _tensors: dict) -> tuple[dict, dict]:
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod
     mode = _ComputeWatch()  # compute at import time (a table of the task's function...) is constructor work
+    _LAUNCHES.begin(None)  # and so is a Triton kernel launched at import (a table stored by scalar launches)
     try:
         with mode:
             spec.loader.exec_module(mod)
     except BaseException:
         sys.modules.pop(name, None)
         raise
-    _STATE["import_ops"][name] = {**{f"import:{op}": n for op, n in mode.ops.items()}, OP_TOTAL: mode.total,
+    finally:
+        launched = _LAUNCHES.end()["count"]
+    ops = {**mode.ops, **({"triton_launch": launched} if launched else {})}
+    _STATE["import_ops"][name] = {**{f"import:{op}": n for op, n in ops.items()}, OP_TOTAL: mode.total,
                                   LOW_PRECISION: mode.low_precision}
     need = args.get("require") or []
     missing = [n for n in need if not hasattr(mod, n)]
@@ -154,7 +159,8 @@ def op_reset(_args: dict, _tensors: dict) -> tuple[dict, dict]:
 
 def _mix(x: torch.Tensor, seed: int, ramp_seed: int = 0) -> torch.Tensor:
     """Heterogeneous values: x * f * s * r + o, with f = 2**U(-1, 1) per element, s = 2**U(-1, 1) and
-    o = U(0, 2) * rms(x) per index of the leading dim, and r a ramp along the last dim. Signs, positivity,
+    o = U(0, 2) * rms(x) per index of the leading dim, and r a ramp along the last dim times a pattern of
+    period 2 and 3. Signs, positivity,
     zeros (triangular or masked inputs) and symmetry (of square matrices) are kept; the inputs stop being i.i.d. and zero-mean, so no statistic of
     theirs is known in advance and no row stands for the others. Drawn on the CPU from `seed`: the
     reference's and the candidate's workers get the same values."""
@@ -164,14 +170,20 @@ def _mix(x: torch.Tensor, seed: int, ramp_seed: int = 0) -> torch.Tensor:
     row_scale = torch.pow(2.0, torch.rand(lead, generator=gen) * 2 - 1)
     rms = float(x.float().pow(2).mean().sqrt()) if x.numel() else 0.0
     o = torch.rand(lead, generator=gen) * 2 * (rms or 1.0)
-    # a ramp along the last dim (2**(±u) at its ends, u in [0.75, 1.5]): no block of columns stands for the
+    # a ramp along the last dim (2**(±u) at its ends, u in [0.6, 0.85]): no block of columns stands for the
     # others (a sum of squares from the first half or quarter of each row, scaled up, is off by ~2x);
     # one ramp for all the inputs (`ramp_seed`): opposite ramps on p and t would cancel in (p - t)**2
     ramp_gen = torch.Generator().manual_seed(ramp_seed ^ 0x7A3B)
-    u = (0.75 + 0.75 * float(torch.rand((), generator=ramp_gen))) * (
+    u = (0.6 + 0.25 * float(torch.rand((), generator=ramp_gen))) * (
         1.0 if float(torch.rand((), generator=ramp_gen)) < 0.5 else -1.0)
     last = x.shape[-1] if x.dim() >= 1 else 1
     ramp = torch.pow(2.0, u * torch.linspace(-1.0, 1.0, last)) if last > 1 else torch.ones(max(last, 1))
+    # and a pattern of period 2 and 3 along it (random phase): every 2nd, 4th, 8th... or 3rd column alone is a
+    # biased sample (a ramp is smooth, so a strided sample of the columns still stood for all of them). The
+    # ramp is gentler than it was (u was in [0.75, 1.5]) so that the values' range stays 2**(±3.6)
+    j = torch.arange(max(last, 1)) + int(torch.randint(0, 6, (), generator=ramp_gen))
+    period = 0.5 * (1.0 - 2.0 * (j % 2)) + 0.25 * ((j % 3) - 1.0)
+    ramp = ramp * torch.pow(2.0, period if last > 1 else torch.zeros_like(period))
     if x.dim() == 0:
         ramp = ramp.reshape(())
     xf = x.float()
@@ -212,13 +224,20 @@ def _make_model(mod, cls_name: str, ref, init_seed: int, device: str, dtype: tor
     init = list(ref.get_init_inputs())
     # `.to()` runs under the watch too: a candidate's `to`/`_apply` override is constructor code
     mode = _ComputeWatch(SCALAR_READS_PER_FORWARD) if init_ops is not None else _NoWatch()
-    with mode:
-        model = getattr(mod, cls_name)(*init)
-        model = model.to(device)
-        if dtype is not None:
-            model = model.to(dtype)
+    if init_ops is not None:  # a Triton kernel the constructor launches computes from the weights (a fold)
+        _LAUNCHES.begin(None)
+    try:
+        with mode:
+            model = getattr(mod, cls_name)(*init)
+            model = model.to(device)
+            if dtype is not None:
+                model = model.to(dtype)
+    finally:
+        launched = _LAUNCHES.end()["count"] if init_ops is not None else 0
     if init_ops is not None:
         init_ops.update(mode.ops)
+        if launched:
+            init_ops["triton_launch"] = launched
         init_ops.update(_STATE["import_ops"].get(mod.__name__, {}))  # module-level code counts as construction
         init_ops[OP_TOTAL] = mode.total + _STATE["import_ops"].get(mod.__name__, {}).get(OP_TOTAL, 0)
         init_ops[LOW_PRECISION] = mode.low_precision + _STATE["import_ops"].get(mod.__name__, {}).get(LOW_PRECISION, 0)
@@ -316,7 +335,11 @@ def _run(args: dict) -> tuple[dict, dict]:
     low_ok = dtype is not None or _low_precision_task(ref, inputs)  # else fp16/bf16 is a downgrade
     first, first_snap, earlier, kept = None, None, list(_STATE["outs"]) if check else [], []
     snaps: list = []  # a candidate's outputs of each call, copied as it returned
-    for grad_mode in args.get("grad_modes") or ["no_grad"]:
+    state = _state_tensors(model) if check else []
+    state_before = [t.clone() for t in state]
+    for call, grad_mode in enumerate(args.get("grad_modes") or ["no_grad"]):
+        if call:
+            _poison_changed_state(state, state_before)
         try:
             out, info = _forward(model, inputs, device, grad_mode, watch=check, check=check,
                                  record_specs=bool(args.get("record_specs")))
@@ -368,6 +391,34 @@ def _run(args: dict) -> tuple[dict, dict]:
         else:
             result["calls_differ"] = True
     return _send_outputs(args, result, send, {})
+
+
+def _state_tensors(model) -> list:
+    """The model's own tensors (parameters, buffers, tensor attributes), read through the instance dicts so
+    that no candidate method runs here."""
+    out, seen, todo = [], set(), [model]
+    while todo:
+        m = todo.pop()
+        if id(m) in seen or not _isinstance(m, torch.nn.Module):
+            continue
+        seen.add(id(m))
+        d = object.__getattribute__(m, "__dict__")
+        values = [*(d.get("_parameters") or {}).values(), *(d.get("_buffers") or {}).values(), *d.values()]
+        out += [t for t in values if _isinstance(t, _Tensor) and all(t is not u for u in out)]
+        todo += list((d.get("_modules") or {}).values())
+    return out
+
+
+def _poison_changed_state(state: list, before: list) -> None:
+    """Float tensors of the model that the previous forward changed are filled with NaN before the next one.
+    A scratch buffer is rewritten before it is read, and BatchNorm's running statistics are not read in
+    training mode, so an honest forward is unaffected; a result kept from the earlier call (a weight fold
+    computed once, behind a flag in another buffer) is not, and the next call's outputs show it."""
+    with _no_grad():
+        for t, b in zip(state, before):
+            if t.is_floating_point() and t.shape == b.shape and not _same(t, b):
+                t.fill_(float("nan"))
+                b.fill_(float("nan"))
 
 
 def _low_precision_task(ref, inputs: list) -> bool:
@@ -438,13 +489,17 @@ def _time(args: dict) -> tuple[dict, dict]:
             outs = _flatten(out) or []
             if not weights:
                 weights.extend(_fingerprint_weights(outs, int(args["fp_seed"]), device))
-            f = torch.zeros((), device=device, dtype=torch.float32)
-            s = torch.zeros((), device=device, dtype=torch.float32)
+            # three launches per fp32 output (dot, abs, dot): this is in the host's time per timed trial
+            f, s = [], []
             for o, w in zip(outs, weights):
                 if _type(o) is _Tensor and o.shape == w.shape:
-                    f = f + (o.float() * w).sum()
-                    s = s + (o.float().abs() * w).sum()
+                    v = o.reshape(-1).float()
+                    f.append(_dot(v, w.reshape(-1)))
+                    s.append(_dot(v.abs(), w.reshape(-1)))
             fps[i], scales[i] = f, s
+
+    def total(parts: list) -> torch.Tensor:
+        return torch.stack(parts).sum() if parts else torch.zeros((), device=device, dtype=torch.float32)
 
     def run(a):
         return model(*a)
@@ -496,8 +551,8 @@ def _time(args: dict) -> tuple[dict, dict]:
         violations += _check_outputs(_flatten(last), [], device)
     res["violations"], res["compute_ops"] = violations, dict(mode.ops)
     res["weight_sum"] = float(sum(float(w.sum()) for w in weights))
-    tensors = {"fp": torch.stack([fps[i] for i in sorted(fps)]).cpu() if fps else torch.zeros(0),
-               "fp_scale": torch.stack([scales[i] for i in sorted(scales)]).cpu() if scales else torch.zeros(0)}
+    tensors = {"fp": torch.stack([total(fps[i]) for i in sorted(fps)]).cpu() if fps else torch.zeros(0),
+               "fp_scale": torch.stack([total(scales[i]) for i in sorted(scales)]).cpu() if scales else torch.zeros(0)}
     outs = _flatten(last) or []
     if all(_type(o) is _Tensor for o in outs):
         res["n_out"] = _len(outs)

@@ -24,6 +24,19 @@ def _vec(f: Callable[[float], float]) -> Callable:
     return np.vectorize(f, otypes=[np.float64])
 
 
+def _torch(name: str) -> Callable:
+    """A torch.special function on float64 arrays (numpy has no erfinv or Bessel functions)."""
+    def f(x):
+        import torch
+
+        return getattr(torch.special, name)(torch.from_numpy(np.asarray(x, dtype=np.float64))).numpy()
+
+    f.__name__ = name
+    return f
+
+
+_erfinv = _torch("erfinv")
+
 # libdevice base name -> numpy function on float64 arrays
 UNARY: dict[str, Callable] = {
     "exp": np.exp, "exp2": np.exp2, "exp10": lambda x: np.power(10.0, x), "expm1": np.expm1,
@@ -37,12 +50,18 @@ UNARY: dict[str, Callable] = {
     "nearbyint": np.rint, "abs": np.abs, "fabs": np.abs, "saturate": lambda x: np.clip(x, 0.0, 1.0),
     "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x)), "sinpi": lambda x: np.sin(np.pi * x),
     "cospi": lambda x: np.cos(np.pi * x), "normcdf": _vec(lambda x: 0.5 * math.erfc(-x / math.sqrt(2.0))),
+    "erfinv": _erfinv, "erfcinv": lambda x: _erfinv(1.0 - np.asarray(x)),
+    "normcdfinv": lambda x: math.sqrt(2.0) * _erfinv(2.0 * np.asarray(x) - 1.0), "erfcx": _torch("erfcx"),
+    "logb": lambda x: np.floor(np.log2(np.abs(x))), "j0": _torch("bessel_j0"), "j1": _torch("bessel_j1"),
+    "y0": _torch("bessel_y0"), "y1": _torch("bessel_y1"), "cyl_bessel_i0": _torch("i0"),
+    "cyl_bessel_i1": _torch("i1"), "i0": _torch("i0"), "i1": _torch("i1"),
 }
 BINARY: dict[str, Callable] = {
     "pow": np.power, "powi": np.power, "fmod": np.fmod, "remainder": np.remainder, "atan2": np.arctan2,
     "hypot": np.hypot, "copysign": np.copysign, "fmin": np.fmin, "fmax": np.fmax,
     "fdim": lambda x, y: np.maximum(x - y, 0.0), "div": np.divide, "fdiv": np.divide, "divide": np.divide, "add": np.add,
     "sub": np.subtract, "mul": np.multiply, "nextafter": np.nextafter,
+    "rhypot": lambda x, y: 1.0 / np.hypot(x, y), "ldexp": lambda x, y: np.ldexp(x, np.asarray(y).astype(np.int64)),
 }
 TERNARY: dict[str, Callable] = {"fma": lambda x, y, z: x * y + z}
 # float -> 64-bit integer rounding (libdevice's llrint & co. return long long)
@@ -74,6 +93,9 @@ def _lift(fn: Callable, predicate: bool, integer: bool = False) -> Callable:
         if not tensors:  # plain Python numbers (a constexpr expression)
             return fn(*args)
         floats = [t for t in tensors if t.dtype.is_floating()]
+        half = [t.dtype for t in floats if t.dtype.primitive_bitwidth < 32]
+        if half:  # as on the GPU, where libdevice has fp32 and fp64 versions only (the compile fails there)
+            raise TypeError(f"libdevice.{call.__name__} takes fp32 or fp64 arguments, not {half[0]}")
         like = floats[0] if floats else tensors[0]  # the result takes the (first) float argument's type
         out = fn(*[np.asarray(a.handle.data, dtype=np.float64) if isinstance(a, tl.tensor) else a for a in args])
         out = np.asarray(out)
@@ -106,7 +128,9 @@ def install() -> list[str]:
             for table, predicate in ((UNARY, False), (BINARY, False), (TERNARY, False), (PREDICATES, True),
                                      (INTEGER, False)):
                 if base in table:
-                    setattr(mod, name, _lift(table[base], predicate, table is INTEGER))
+                    lifted = _lift(table[base], predicate, table is INTEGER)
+                    lifted.__name__ = name
+                    setattr(mod, name, lifted)
                     replaced.append(f"{modname}.{name}")
                     break
     return replaced

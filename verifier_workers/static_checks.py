@@ -141,6 +141,40 @@ def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list
     if not ref_lows:  # a dtype built from a string (`tl.dtype("fp" + "16")`) hides which precision it is
         out += [v("precision_downgrade", n, "builds a Triton dtype with tl.dtype(...)") for n in facts.nodes
                 if isinstance(n, ast.Call) and facts.names.qual(n.func) == "triton.language.dtype"]
+    def low_of(e: ast.AST) -> str | None:
+        return low_precision_name(facts.names.qual(e)) if isinstance(e, (ast.Name, ast.Attribute)) else None
+
+    # the dtype handed in rather than written in the kernel: a launch argument (`CDT=tl.float16`), a parameter
+    # default, or a module-level value a kernel reads (`CDT = {"fast": tl.float16}["fast"]`)
+    def module_lows(name: str, seen: set) -> set:  # through module-level names the value is built from
+        seen.add(name)
+        found = set()
+        for e in (e for val in facts.values.get(name, []) for e in ast.walk(val)):
+            found.add(low_of(e))
+            if isinstance(e, ast.Name) and e.id in facts.values and e.id not in seen:
+                found |= module_lows(e.id, seen)
+        return found - {None}
+
+    guarded = {id(b) for n in facts.nodes if isinstance(n, (ast.If, ast.IfExp)) and any(low_of(e) for e in ast.walk(n.test))
+               for part in ([n.body] if isinstance(n, ast.IfExp) else n.body) for b in ast.walk(part)}
+    for n in facts.nodes:  # (launches under `if x.dtype == torch.float16:` serve the other-precision variant)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) and id(n) not in guarded:
+            for arg in list(n.args) + [kw.value for kw in n.keywords]:
+                low = low_of(arg)
+                if low and low not in ref_lows:
+                    out.append(v("precision_downgrade", arg, f"a launch passes {low}; the reference does not use it"))
+    for k in facts.all_kernels:
+        params = {a.arg for a in k.args.args + k.args.kwonlyargs}
+        for d in k.args.defaults + [d for d in k.args.kw_defaults if d is not None]:
+            low = low_of(d)
+            if low and low not in ref_lows:
+                out.append(v("precision_downgrade", d, f"kernel `{k.name}` defaults a parameter to {low}"))
+        read = {n.id for n in ast.walk(k) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - params
+        for name in sorted(read & set(facts.values)):
+            lows = module_lows(name, set()) - ref_lows
+            if lows:
+                out.append(v("precision_downgrade", k, f"kernel `{k.name}` reads `{name}`, a module-level "
+                                                       f"{sorted(lows)[0]} dtype; the reference does not use it"))
     for k in facts.all_kernels:
         for n in ast.walk(k):
             if not isinstance(n, ast.Call):

@@ -40,6 +40,7 @@ class Forward(KindInference):
     def __init__(self, facts: Facts, reference_src: str | None):
         super().__init__(facts)
         ref = reference_src or ""
+        self.reference_src = reference_src
         self.ref_precisions = {p for p, pat in (("float16", r"float16|\bhalf\b"), ("bfloat16", r"bfloat16"),
                                                 ("float8", r"float8")) if re.search(pat, ref)}
         self.dtype_guarded: dict[int, set[str]] = {}  # node id -> low precisions its `if x.dtype == ...` allows
@@ -90,6 +91,16 @@ class Forward(KindInference):
                 if isinstance(a, ast.Name) and a.id in self.f.kernels and a.id not in self.names.aliases:
                     key = (id(init), p)
                     self.param_kinds[key] = self.param_kinds.get(key, EMPTY) | {K}
+
+    def alignment_checks(self) -> set[int]:
+        """`data_ptr()` calls that can only test an address (`assert x.data_ptr() % 16 == 0`): inside an
+        assert, or reduced modulo an alignment. Anything else could be a cache key."""
+        if getattr(self, "_alignment_checks", None) is None:
+            ids = {id(c) for a in self.f.nodes if isinstance(a, ast.Assert) for c in ast.walk(a.test)}
+            ids |= {id(b.left) for b in self.f.nodes if isinstance(b, ast.BinOp) and isinstance(b.op, ast.Mod)
+                    and isinstance(b.right, ast.Constant) and type(b.right.value) is int and 0 < b.right.value <= 1024}
+            self._alignment_checks = ids
+        return self._alignment_checks
 
     def scan(self, roots: list[Unit]) -> list[Violation]:
         out: list[Violation] = []
@@ -223,7 +234,7 @@ class Forward(KindInference):
         if rq.split(".")[0] in ("torch", "triton", "math", "typing"):
             return out
         rk = self.kinds(recv, unit)
-        if meth == "data_ptr":
+        if meth == "data_ptr" and id(n) not in self.alignment_checks():
             out.append(v("output_cache", n, "data_ptr() (caching by address)"))
         if meth in ("half", "bfloat16"):
             out += self._downgrade(meth if meth == "bfloat16" else "float16", n, f".{meth}()")

@@ -94,7 +94,7 @@ class KindInference:
             if fn is unit.fn and unit.self_name == name:
                 return frozenset({("inst", unit.cls)})
             if fn is self.f.method("ModelNew", "forward") and name != unit.self_name:
-                return frozenset({T})
+                return EMPTY if name in self.scalar_params(fn) else frozenset({T})
             return self.param_kinds.get((id(fn), name), EMPTY)
         if tag == "iter":
             return self.elements(self.kinds(how[1], unit, d))
@@ -104,6 +104,13 @@ class KindInference:
                 return self.kinds(inner[1].elts[i], unit, d)
             return self.position(self.binding_kinds(inner, unit, d), i)
         return EMPTY
+
+    def scalar_params(self, fwd: ast.FunctionDef) -> frozenset:
+        """forward's parameters that are plain numbers: annotated int/float/bool, given a number as default
+        and not passed, or passed a number literal by the reference's get_inputs() (`return [x, 1]`)."""
+        if getattr(self, "_scalar_params", None) is None:
+            self._scalar_params = frozenset(scalar_forward_params(fwd, getattr(self, "reference_src", None)))
+        return self._scalar_params
 
     def position(self, ks: frozenset, i: int) -> frozenset:
         """Kinds of element i: exact for tuples built from a literal (`return x2, n_rows, n_cols`), else any."""
@@ -320,3 +327,46 @@ class KindInference:
                         todo.append(Unit(m, k[1]))
             elif called and k[0] == "cls" and self.f.method(k[1], "__init__") is not None:
                 todo.append(Unit(self.f.method(k[1], "__init__"), k[1], is_init=True))
+
+
+def _is_number(e: ast.AST | None, consts: dict[str, ast.AST]) -> bool:
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, (ast.USub, ast.UAdd)):
+        e = e.operand
+    if isinstance(e, ast.Name) and e.id in consts:
+        return _is_number(consts[e.id], {})
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id in ("int", "float", "bool"):
+        return True
+    return isinstance(e, ast.Constant) and type(e.value) in (int, float, bool)
+
+
+def scalar_forward_params(fwd: ast.FunctionDef, reference_src: str | None) -> set[str]:
+    """See KindInference.scalar_params. (The run-time watch still sees any tensor compute: this only spares
+    Python arithmetic on a `dim` or a `temperature` the static rules would take for tensor arithmetic.)"""
+    params = [a.arg for a in fwd.args.args][1:]
+    out = set()
+    for a in fwd.args.args[1:] + fwd.args.kwonlyargs:
+        ann = a.annotation
+        if isinstance(ann, ast.Name) and ann.id in ("int", "float", "bool"):
+            out.add(a.arg)
+    defaults = dict(zip(params[len(params) - len(fwd.args.defaults):], fwd.args.defaults)) if fwd.args.defaults else {}
+    passed: list[ast.AST] | None = None
+    consts: dict[str, ast.AST] = {}
+    try:
+        tree = ast.parse(reference_src or "")
+    except (SyntaxError, ValueError):
+        tree = ast.Module(body=[], type_ignores=[])
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            consts[stmt.targets[0].id] = stmt.value
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == "get_inputs":
+            rets = [n.value for n in ast.walk(stmt) if isinstance(n, ast.Return) and n.value is not None]
+            if len(rets) == 1 and isinstance(rets[0], (ast.List, ast.Tuple)) \
+                    and not any(isinstance(e, ast.Starred) for e in rets[0].elts):
+                passed = list(rets[0].elts)
+    for i, name in enumerate(params):
+        if passed is not None and i < len(passed):
+            if _is_number(passed[i], consts):
+                out.add(name)
+        elif passed is not None and _is_number(defaults.get(name), {}):
+            out.add(name)
+    return out

@@ -196,6 +196,32 @@ def _check_tensor_like_args(args: tuple, kwargs: dict) -> None:
             raise TypeError(f"a kernel argument is {problem}")
 
 
+def _is_low_tl_dtype(v: Any) -> bool:
+    name = getattr(v, "name", None) if _type(v).__name__ == "dtype" and _type(v).__module__.startswith("triton") else None
+    return _isinstance(name, str) and (name in ("fp16", "bf16") or name.startswith("fp8"))
+
+
+def _low_precision_dtypes(fn: Any, args: tuple, kwargs: dict, depth: int = 0) -> int:
+    """fp16/bf16/fp8 Triton dtypes a launch hands its kernel: as an argument, a parameter default or a module
+    global the kernel (or a @triton.jit helper it names) reads. A constexpr `CDT=tl.float16` makes a
+    `tl.dot(a.to(CDT), b.to(CDT))` compute in half precision as surely as a literal cast does."""
+    py = getattr(fn, "fn", fn)
+    n = sum(1 for v in list(args) + list(kwargs.values()) if _is_low_tl_dtype(v))
+    try:
+        n += sum(1 for p in inspect.signature(py).parameters.values() if _is_low_tl_dtype(p.default))
+    except (TypeError, ValueError):
+        pass
+    code, glob = getattr(py, "__code__", None), getattr(py, "__globals__", None)
+    if code is not None and _isinstance(glob, dict):
+        for name in code.co_names:
+            v = glob.get(name)
+            if _is_low_tl_dtype(v):
+                n += 1
+            elif depth < 3 and _type(v).__name__ == "JITFunction":
+                n += _low_precision_dtypes(v, (), {}, depth + 1)
+    return n
+
+
 def _install_interpreter_hook() -> list:
     from triton.runtime import interpreter
 
@@ -224,6 +250,7 @@ def _install_interpreter_hook() -> list:
         if _LAUNCHES.active:  # a kernel computing in fp16 because its operand type comes from an fp16 buffer
             _LAUNCHES.low_precision += sum(1 for v in list(args) + list(kwargs.values())
                                            if _isinstance(v, _Tensor) and v.dtype in LOW_PRECISION_DTYPES)
+            _LAUNCHES.low_precision += _low_precision_dtypes(self.fn, args, kwargs)
         _pause()
         try:
             return original(self, *args, **kwargs)
@@ -496,8 +523,10 @@ def _host_read_counter(name: str, original, per_element: bool):
 def install_host_read_counters() -> list:
     """Before any candidate exists: count host reads on torch.Tensor (covered by the integrity snapshot)."""
     # apply_/map_/map2_ run a Python callable per element on the host, below the dispatcher the watch sees
+    # __repr__ (also behind str(), format() and f-strings): torch's printing turns dispatch modes off, so
+    # formatting a tensor reads every element past the watch; it counts each element, like tolist()
     for attr, per_element in (("__array__", False), ("numpy", False), ("__dlpack__", False), ("tolist", True),
-                              ("apply_", False), ("map_", False), ("map2_", False)):
+                              ("__repr__", True), ("apply_", False), ("map_", False), ("map2_", False)):
         original = getattr(_Tensor, attr, None)
         if original is not None:
             setattr(_Tensor, attr, _host_read_counter(f"host_{attr.strip('_')}", original, per_element))

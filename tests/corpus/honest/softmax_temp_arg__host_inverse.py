@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def softmax_scaled_kernel(X, Y, N, inv_t, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    m = offs < N
+    x = tl.load(X + row * N + offs, mask=m, other=-float("inf")) * inv_t
+    x = x - tl.max(x, axis=0)
+    e = tl.exp(x)
+    tl.store(Y + row * N + offs, e / tl.sum(e, axis=0), mask=m)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x, temperature: float):
+        x = x.contiguous()
+        N = x.shape[-1]
+        y = torch.empty_like(x)
+        inv_t = 1.0 / temperature
+        softmax_scaled_kernel[(x.numel() // N,)](x, y, N, inv_t, BLOCK=triton.next_power_of_2(N))
+        return y

@@ -1,0 +1,14 @@
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+    def forward(self, x):
+        return torch.sum(x, dim=1)
+
+def get_inputs():
+    return [torch.randn(32, 96)]
+
+def get_init_inputs():
+    return []
