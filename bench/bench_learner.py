@@ -20,7 +20,8 @@ import time
 import torch
 
 from tritonrl.config import LearnerConfig
-from tritonrl.learner.actor import LearnerWorker, _free_port
+from tritonrl.cluster import free_port
+from tritonrl.learner.actor import LearnerWorker
 from tritonrl.learner.batch import Sequence
 
 DEFAULT_CONFIGS = "mb=4,ckpt=1,zero=2;mb=8,ckpt=1,zero=2;mb=16,ckpt=1,zero=2;mb=8,ckpt=1,zero=1"
@@ -50,7 +51,7 @@ def synthetic(n: int, prompt: int, response: int, vocab: int, seed: int = 0) -> 
 def run_config(model: str, device: str, c: dict, seqs: list[Sequence], steps: int, monitor) -> dict:
     cfg = LearnerConfig(micro_batch_size=c["mb"], gradient_checkpointing=bool(c["ckpt"]), zero_stage=c["zero"])
     w = LearnerWorker(cfg, model, device, rank=0)
-    w.init("127.0.0.1", _free_port())
+    w.init("127.0.0.1", free_port())
     n_params = sum(p.numel() for p in w.engine.module.parameters())
     if device == "cuda":
         torch.cuda.reset_peak_memory_stats()

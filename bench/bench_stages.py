@@ -9,7 +9,7 @@ import time
 
 from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.suite import get_builtin, load_builtin
-from tritonrl.verifier_workers.funnel import Verifier
+from tritonrl.verifier_workers.funnel.verifier import Verifier
 from tritonrl.verifier_workers.verdict import STAGES
 
 

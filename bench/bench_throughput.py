@@ -1,8 +1,9 @@
-"""Verifier throughput (verdicts/s) on a mixed corpus of gold, broken and cheating candidates over the
-built-in suite: warm workers (one Verifier) vs a fresh Verifier per candidate; staged vs unstaged funnel;
-and one pool actor's worth of lanes (`VerifierWorker`, as the Ray actor runs it: N Verifiers sharing one
-GPU, timing exclusive).
-Run: python bench/bench_throughput.py [--device auto|cpu|cuda] [--tasks 6] [--lanes 4]
+"""Verifier throughput (verdicts/s) on a mixed corpus of gold, broken and cheating candidates (the built-in
+suite's gold solutions, broken and truncated copies of them, and cheats taken evenly from the red-team corpus
+tests/corpus/cheat, each against its own reference): warm workers (one Verifier) vs a fresh Verifier per
+candidate; staged vs unstaged funnel; and one pool actor's worth of lanes (`VerifierWorker`, as the Ray actor
+runs it: N Verifiers sharing one GPU, timing exclusive).
+Run: python bench/bench_throughput.py [--device auto|cpu|cuda] [--tasks 6] [--cheats 12] [--lanes 4]
 """
 from __future__ import annotations
 
@@ -10,27 +11,33 @@ import argparse
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 from tqdm import tqdm
 
 from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.suite import load_builtin
-from tritonrl.verifier_workers.funnel import Verifier
+from tritonrl.tasks.task import Task
+from tritonrl.verifier_workers.corpus_run import DEFAULT_CORPUS, load_cases
+from tritonrl.verifier_workers.funnel.verifier import Verifier
 from tritonrl.verifier_workers.verifier_actor import VerifierWorker
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from test_runtime_anticheat import CHEATS, TASK, WRONG  # noqa: E402
+
+def corpus_cheats(n: int):
+    """`n` cheats spread evenly over the red-team corpus (a stable choice), each with its own reference."""
+    cheats = [c for c in load_cases(DEFAULT_CORPUS, "cpu")
+              if c.kind == "cheat" and c.expect == "reject" and not c.known_gap]
+    picked = cheats[:: max(1, len(cheats) // n)][:n] if n > 0 else []
+    refs = {c.task: (DEFAULT_CORPUS / "ref" / f"{c.task}.py").read_text() for c in picked}
+    return [("cheat", Task(name=c.task, level=1, reference_src=refs[c.task]), c.path.read_text()) for c in picked]
 
 
-def corpus(n_tasks: int):
+def corpus(n_tasks: int, n_cheats: int = 12):
     items = []
     for task in load_builtin()[:n_tasks]:
         items.append(("gold", task, task.gold_src))
         items.append(("broken", task, task.gold_src.replace("tl.store", "tl.atomic_add", 1)))
         items.append(("syntax", task, task.gold_src[: len(task.gold_src) // 2]))
-    items += [("cheat", TASK, code) for code, _ in list(CHEATS.values()) + list(WRONG.values())]
-    return items
+    return items + corpus_cheats(n_cheats)
 
 
 def run(items, device: str, staged: bool, warm: bool) -> tuple[float, int, dict[str, list[float]]]:
@@ -86,10 +93,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--device", default="auto")
     ap.add_argument("--tasks", type=int, default=6)
+    ap.add_argument("--cheats", type=int, default=12, help="cheats taken evenly from tests/corpus/cheat")
     ap.add_argument("--fresh-items", type=int, default=8, help="corpus prefix for the (slow) fresh-process mode")
     ap.add_argument("--lanes", type=int, default=4, help="lanes of the pool-actor row (0: skip it)")
     args = ap.parse_args()
-    items = corpus(args.tasks)
+    items = corpus(args.tasks, args.cheats)
     print(f"{len(items)} candidates")
     kinds = ("gold", "broken", "syntax", "cheat")
     print(f"{'mode':28s} {'verdicts/s':>10s} {'correct':>8s} " + " ".join(f"{k + ' s':>9s}" for k in kinds))

@@ -14,7 +14,7 @@ import torch
 import triton
 import triton.language as tl
 
-from tritonrl.verifier_workers import timing
+from tritonrl.verifier_workers.sandbox.worker import timing
 
 
 @triton.jit

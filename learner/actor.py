@@ -7,7 +7,6 @@ group calls it on all ranks with the same number of micro-batches.
 from __future__ import annotations
 
 import os
-import socket
 import tempfile
 import threading
 import time
@@ -16,6 +15,7 @@ from datetime import timedelta
 import ray
 import torch
 
+from tritonrl.cluster import free_port
 from tritonrl.config import LearnerConfig
 from tritonrl.learner import checkpoint
 from tritonrl.learner.batch import Sequence, collate, micro_batches
@@ -68,12 +68,6 @@ def _prebuild_extensions(timeout_s: float) -> None:
         raise RuntimeError(f"DeepSpeed op build ({builder.NAME}) failed: {err[0]}") from err[0]
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("", 0))
-        return s.getsockname()[1]
-
-
 class LearnerWorker:
     def __init__(self, cfg: LearnerConfig, model_path: str, device: str, rank: int):
         self.cfg, self.model_path, self.device, self.rank = cfg, model_path, device, rank
@@ -84,7 +78,7 @@ class LearnerWorker:
         self.engine = None
 
     def master_address(self) -> tuple[str, int]:
-        return ray.util.get_node_ip_address(), _free_port()
+        return ray.util.get_node_ip_address(), free_port()
 
     def init(self, master_addr: str, master_port: int) -> dict[str, float]:
         """Join the process group, load the model, deepspeed.initialize. Returns timings (s)."""

@@ -1,7 +1,8 @@
 """Load the policy (HF causal LM, optional LoRA via PEFT) and hand out its weights under HF names.
 
-`named_weights_for_sync` is what the rollout engines load: base-model parameter names, LoRA merged into
-the base weights and cast to the base dtype (fp32 adapters into a bf16 engine is a known silent failure).
+`merge_lora_state` turns the learner's (gathered) parameters into what the rollout engines load: base-model
+parameter names, LoRA merged into the base weights and cast to the base dtype (fp32 adapters into a bf16
+engine is a known silent failure). learner/actor.py calls it for every weight sync.
 """
 from __future__ import annotations
 
@@ -87,11 +88,3 @@ def merge_lora_state(named: Iterable[tuple[str, torch.Tensor]], scalings: dict[s
 
 def hf_name(peft_name: str) -> str:
     return peft_name[len("base_model.model."):] if peft_name.startswith("base_model.model.") else peft_name
-
-
-def named_weights_for_sync(model: torch.nn.Module, to_cpu: bool = True) -> Iterator[tuple[str, torch.Tensor]]:
-    """(HF name, tensor) for every parameter of a non-partitioned model; LoRA merged. Tied weights once."""
-    params = ((n, p.detach()) for n, p in model.named_parameters())
-    items = merge_lora_state(params, lora_scalings(model)) if is_peft(model) else params
-    for name, t in items:
-        yield name, (t.to("cpu", copy=True) if to_cpu else t.clone())

@@ -6,17 +6,15 @@ code tokens, speedup drives the plan tokens (reward/hrd.py).
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
 
 from tritonrl.config import RewardConfig
+from tritonrl.reward.credit import stage_credit
 from tritonrl.verifier_workers.verdict import Verdict
 
 
 def correctness_reward(verdict: Verdict, cfg: RewardConfig, staged: bool) -> float:
-    """Staged: the funnel's partial credit (0/0.3/0.5/0.7/1.0). Unstaged: binary 1/0 on `correct`."""
-    if staged:
-        return float(verdict.reward)
-    return 1.0 if verdict.correct else 0.0
+    """Staged: partial credit by the furthest stage passed (reward/credit.py). Unstaged: 1/0 on `correct`."""
+    return stage_credit(verdict, cfg.partial_credit, staged)
 
 
 def speedup_reward(verdict: Verdict, cfg: RewardConfig) -> float:
@@ -41,28 +39,3 @@ NOT_CHEATS = frozenset({"syntax_error", "analysis_error", "no_model_new", "no_tr
 def cheat_penalty(verdict: Verdict, cfg: RewardConfig) -> float:
     """`cfg.cheat_penalty` (negative) when the verifier found a cheat (any violation but NOT_CHEATS), else 0."""
     return float(cfg.cheat_penalty) if set(verdict.violations) - NOT_CHEATS else 0.0
-
-
-@dataclass
-class RewardBreakdown:
-    """Per-sample rewards, kept for logging: correctness includes the cheat penalty."""
-
-    correctness: float
-    speedup: float
-    penalty: float
-    stage: str
-    correct: bool
-
-    @property
-    def total(self) -> float:
-        return self.correctness + self.speedup
-
-    def to_dict(self) -> dict:
-        return {**asdict(self), "total": self.total}
-
-
-def breakdown(verdict: Verdict, cfg: RewardConfig, staged: bool) -> RewardBreakdown:
-    penalty = cheat_penalty(verdict, cfg)
-    return RewardBreakdown(correctness=correctness_reward(verdict, cfg, staged) + penalty,
-                           speedup=speedup_reward(verdict, cfg), penalty=penalty,
-                           stage=verdict.stage, correct=verdict.correct)

@@ -38,9 +38,23 @@ class InferenceEngine(ABC):
     def generate(self, prompts: list[str], sampling: SamplingSpec) -> list[list[Sample]]:
         """`prompts` are chat-formatted text; returns `sampling.n` samples per prompt, in order."""
 
+    # -- weight sync: the calls each transport of rollout/weight_sync.py makes (choose_transport picks one)
     @abstractmethod
-    def update_weights(self, weights: Any) -> None:
-        """Load new weights: a {name: tensor} dict in HF names (or an ObjectRef to one)."""
+    def update_weights(self, weights: Any) -> int:
+        """object_store: load a {HF name: tensor} dict (Ray resolves an ObjectRef argument); returns the count."""
+
+    def init_weight_update_group(self, master_address: str, master_port: int, rank_offset: int,
+                                 world_size: int, backend: str = "nccl") -> None:
+        """nccl: join the learner's broadcast group (learner rank 0 is rank 0, workers from rank_offset)."""
+        raise NotImplementedError(f"{type(self).__name__} takes weights only through {self.transports()}")
+
+    def update_weights_nccl(self, metas: list[tuple[str, str, list[int]]]) -> int:
+        """nccl: receive the broadcast tensors described by (name, dtype, shape) in order; returns the count."""
+        raise NotImplementedError(f"{type(self).__name__} takes weights only through {self.transports()}")
+
+    def update_weights_ipc(self, payload: bytes) -> int:
+        """ipc: load tensors from CUDA IPC handles ({GPU UUID: [(name, handle)]}, pickled); returns the count."""
+        raise NotImplementedError(f"{type(self).__name__} takes weights only through {self.transports()}")
 
     def sleep(self) -> None:
         """Free accelerator memory between rollouts (no-op where unsupported)."""
@@ -49,7 +63,7 @@ class InferenceEngine(ABC):
         """Undo `sleep` (no-op where unsupported)."""
 
     def transports(self) -> list[str]:
-        """Weight-sync transports this engine accepts (weight_sync.make_sender picks one)."""
+        """Weight-sync transports this engine accepts (weight_sync.choose_transport picks one)."""
         return ["object_store"]
 
     def gpu_uuids(self) -> list[str]:

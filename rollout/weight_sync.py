@@ -15,13 +15,14 @@ Transports (all land in WeightUpdateExtension inside the vLLM workers, so they w
 from __future__ import annotations
 
 import pickle
-import socket
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
 import ray
 import torch
+
+from tritonrl.cluster import free_port
 
 PREFIXES = ("module.", "_orig_mod.")  # DeepSpeed / DDP wrappers, torch.compile
 
@@ -72,12 +73,6 @@ class ObjectStoreSender(WeightSender):
         ray.get([e.update_weights.remote(ref) for e in self.engines])
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("", 0))
-        return s.getsockname()[1]
-
-
 class NCCLSender(WeightSender):
     """Rank 0 of a fresh group whose other ranks are all vLLM workers of all engines."""
 
@@ -93,7 +88,7 @@ class NCCLSender(WeightSender):
         tp_sizes = ray.get([e.tensor_parallel_size.remote() for e in engines])
         world_size = 1 + sum(tp_sizes)
         address = master_address or ray.util.get_node_ip_address()
-        port = master_port or _free_port()
+        port = master_port or free_port()
         refs, offset = [], 1
         for engine, tp in zip(engines, tp_sizes):
             refs.append(engine.init_weight_update_group.remote(address, port, offset, world_size, "nccl"))
@@ -137,13 +132,40 @@ class IPCSender(WeightSender):
         del tensors
 
 
+TRANSPORTS = ("object_store", "nccl", "ipc")
+
+
+def choose_transport(requested: str, on_gpu: bool, engine_transports: list[list[str]],
+                     learner_gpu: str | None = None, engine_gpus: list[str] | None = None) -> str:
+    """The one rule for learner -> engine weights. `requested`: auto | object_store | nccl | ipc.
+
+    auto: the object store unless the learner is on a GPU and every engine takes GPU transports; then CUDA
+    IPC when every engine runs on the learner's own GPU (`learner_gpu`, `engine_gpus`: physical UUIDs),
+    else NCCL. An explicit GPU transport that the setup cannot do is a ValueError naming why.
+    """
+    if requested not in ("auto", *TRANSPORTS):
+        raise ValueError(f"rollout.weight_sync must be auto | {' | '.join(TRANSPORTS)}, got {requested!r}")
+    if requested == "object_store":
+        return requested
+    gpu_ok = on_gpu and bool(engine_transports) and all({"ipc", "nccl"} <= set(t) for t in engine_transports)
+    if requested == "auto":
+        if not gpu_ok:
+            return "object_store"
+        colocated = learner_gpu is not None and bool(engine_gpus) and set(engine_gpus) == {learner_gpu}
+        return "ipc" if colocated else "nccl"
+    if not gpu_ok:
+        raise ValueError(f"rollout.weight_sync={requested} needs CUDA and vLLM engines; use object_store")
+    return requested
+
+
 def make_sender(kind: str, engines: list, **kwargs: Any) -> WeightSender:
-    """kind: auto | object_store | nccl | ipc. "auto": NCCL when this process has CUDA and every engine
-    supports it, else the object store."""
+    """A sender for `kind` (object_store | nccl | ipc; "auto" resolved by choose_transport from this
+    process's GPU and the engines' own GPUs)."""
     if kind == "auto":
-        gpu = torch.cuda.is_available() and all("nccl" in t for t in ray.get([e.transports.remote() for e in engines]))
-        kind = "nccl" if gpu else "object_store"
+        uuid = str(torch.cuda.get_device_properties(torch.cuda.current_device()).uuid) if torch.cuda.is_available() else None
+        kind = choose_transport(kind, torch.cuda.is_available(), ray.get([e.transports.remote() for e in engines]),
+                                uuid, [u for us in ray.get([e.gpu_uuids.remote() for e in engines]) for u in us])
     senders = {"object_store": ObjectStoreSender, "nccl": NCCLSender, "ipc": IPCSender}
     if kind not in senders:
-        raise ValueError(f"weight sender kind must be auto | object_store | nccl | ipc, got {kind!r}")
+        raise ValueError(f"weight sender kind must be auto | {' | '.join(TRANSPORTS)}, got {kind!r}")
     return senders[kind](engines, **kwargs)

@@ -1,4 +1,5 @@
-"""Fixtures shared across test files: one local Ray cluster per session (starting one costs ~5 s)."""
+"""Fixtures shared across test files: one local Ray cluster per session (starting one costs ~5 s), and the CPU
+verifiers the verifier tests use (module-scoped: each test module gets its own warm workers)."""
 import os
 
 import pytest
@@ -18,3 +19,41 @@ def ray_session(tmp_path_factory):
     yield ray
     if started:
         ray.shutdown()
+
+
+# ---------------------------------------------------------------- CPU verifiers (one per test module)
+# Verifier is imported inside each fixture: collecting tests must not start torch for files that need none.
+
+@pytest.fixture(scope="module")
+def verifier():
+    """The whole funnel on the CPU (static stage first), fresh seeds per verification."""
+    from tritonrl.config import ExtensionsConfig, VerifierConfig
+    from tritonrl.verifier_workers.funnel.verifier import Verifier
+
+    v = Verifier(VerifierConfig(seed_entropy=True), ExtensionsConfig(), device="cpu")
+    yield v
+    v.close()
+
+
+@pytest.fixture(scope="module")
+def unchecked():
+    """Static stage off: the run time alone must catch what these candidates try."""
+    from tritonrl.config import ExtensionsConfig, VerifierConfig
+    from tritonrl.verifier_workers.funnel.verifier import Verifier
+
+    v = Verifier(VerifierConfig(stages=["compile", "tiny", "full"], seed_entropy=True), ExtensionsConfig(),
+                 device="cpu")
+    yield v
+    v.close()
+
+
+@pytest.fixture(scope="module")
+def seeded_verifier():
+    """Reproducible seeds: a statistical shortcut escapes a draw now and then (the heterogeneous variant's
+    offsets can put the first row near the mean); with these seeds the variant's rows differ."""
+    from tritonrl.config import ExtensionsConfig, VerifierConfig
+    from tritonrl.verifier_workers.funnel.verifier import Verifier
+
+    v = Verifier(VerifierConfig(seed_entropy=False, base_seed=1234), ExtensionsConfig(), device="cpu")
+    yield v
+    v.close()

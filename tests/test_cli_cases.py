@@ -1,6 +1,6 @@
 """Honest styles the rules once rejected and cheats they once let through, found by red-teaming the CLI
-(`tritonrl verify REF CAND --device cpu --json`). Files: tests/cli_cases/{honest,cheat}__TASK__what.py
-against tests/cli_cases/ref_TASK.py.
+(`tritonrl verify REF CAND --device cpu --json`). The files are corpus candidates (tests/corpus/KIND/TASK__what.py
+against tests/corpus/ref/TASK.py); the corpus run checks only accept/reject, this also checks why.
 
 - honest: input checks that raise, an early return for empty inputs, kernels defined in a class,
   autotune over several configs (which the interpreter cannot benchmark), libdevice calls (which the
@@ -19,15 +19,33 @@ from pathlib import Path
 
 import pytest
 
-CASES = Path(__file__).parent / "cli_cases"
-FILES = sorted(p for p in CASES.glob("*.py") if not p.name.startswith("ref_"))
+CORPUS = Path(__file__).parent / "corpus"
+FILES = [
+    "cheat/relu_8x100__float_in_comprehension.py",
+    "cheat/rowsum__getattr_tolist.py",
+    "cheat/rowsum__item_loop.py",
+    "cheat/silu__numpy_in_static_lambda.py",
+    "cheat/silu__torch_in_kernel_body.py",
+    "cheat/softmax__host_loop_fill.py",
+    "honest/gelu_tanh_16x96__libdevice_tanh.py",
+    "honest/layernorm__kernel_in_helper_class.py",
+    "honest/log_softmax__tutorial_driver_queries.py",
+    "honest/matmul__autotune_two_configs.py",
+    "honest/scale__no_mask_fixed_block.py",
+    "honest/scale__power_of_two_assert.py",
+    "honest/silu__autotune_configs_raise_guard.py",
+    "honest/silu__cuda_device_context.py",
+    "honest/silu__empty_input_guard.py",
+    "honest/silu__kernel_in_class.py",
+]
 CMD = [sys.executable, "-m", "tritonrl.verifier_workers.cli_verify"]
 
 
-@pytest.mark.parametrize("cand", FILES, ids=[p.stem for p in FILES])
-def test_cli_case(cand: Path) -> None:
-    kind, task, _ = cand.stem.split("__")
-    r = subprocess.run(CMD + [str(CASES / f"ref_{task}.py"), str(cand), "--device", "cpu", "--json"],
+@pytest.mark.parametrize("rel", FILES, ids=[Path(f).stem for f in FILES])
+def test_cli_case(rel: str) -> None:
+    cand = CORPUS / rel
+    kind, task = cand.parent.name, cand.stem.split("__")[0]
+    r = subprocess.run(CMD + [str(CORPUS / "ref" / f"{task}.py"), str(cand), "--device", "cpu", "--json"],
                        capture_output=True, text=True, timeout=600)
     verdict = json.loads(r.stdout)
     if kind == "honest":

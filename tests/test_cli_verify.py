@@ -10,7 +10,7 @@ import pytest
 
 from tritonrl.tasks.suite import get_builtin
 
-from test_runtime_anticheat import RELU_REF, HONEST
+from helpers import RELU_SMALL_HONEST as HONEST, RELU_SMALL_REF as RELU_REF
 
 CMD = [sys.executable, "-m", "tritonrl.verifier_workers.cli_verify"]
 

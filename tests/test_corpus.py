@@ -1,21 +1,23 @@
 """The red-team corpus (tests/corpus: honest, cheating and crashing candidates) through the CLI contract,
 as the acceptance corpus is run: every honest candidate accepted, every other one rejected with one JSON
-object on stdout, none hung. bench/run_corpus.py does the work; this asserts it found no misclassification."""
+object on stdout, none hung. `tritonrl corpus` (verifier_workers/corpus_run.py) does the work; this asserts it
+found no misclassification."""
 from __future__ import annotations
 
 import os
-import sys
-from pathlib import Path
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from run_corpus import DEFAULT, load_cases, run_case  # noqa: E402
-from concurrent.futures import ThreadPoolExecutor  # noqa: E402
+from corpus_subset import candidates, coverage
+from tritonrl.verifier_workers.corpus_run import DEFAULT_CORPUS as DEFAULT
+from tritonrl.verifier_workers.corpus_run import load_cases, read_list, run_case, select
+
+CI_SUBSET = DEFAULT / "ci_subset.txt"
 
 
-def _misses(device: str, jobs: int, every: int = 1) -> tuple[int, list[dict]]:
-    cases = load_cases(DEFAULT, device)[::every]
+def _misses(device: str, jobs: int, listed: list[str] | None = None) -> tuple[int, list[dict]]:
+    cases = select(load_cases(DEFAULT, device), listed=listed)
     with ThreadPoolExecutor(jobs) as ex:
         rows = list(ex.map(lambda c: run_case(c, DEFAULT, device, 900.0), cases))
     return len(rows), [r for r in rows if not r["ok"]]
@@ -33,12 +35,25 @@ def test_labels_cover_every_kind():
     assert all((DEFAULT / "ref" / f"{c.task}.py").exists() for c in cases)
 
 
+def test_ci_subset_still_covers_every_code_family_and_idiom():
+    """A new red-team file that brings a static code, a runtime family or an honest idiom that the committed
+    subset lacks fails here until the subset is regenerated (tests/corpus_subset.py says how)."""
+    listed = [DEFAULT / rel for rel in read_list(CI_SUBSET)]
+    assert all(p.exists() for p in listed), [str(p) for p in listed if not p.exists()]
+    have, want = coverage(listed), coverage([p for kind in ("honest", "cheat", "crash") for p in candidates(kind)])
+    missing = {k: sorted(want[k] - have[k]) for k in want if want[k] - have[k]}
+    assert not missing, f"tests/corpus/ci_subset.txt no longer covers the corpus: {missing}"
+    assert {p.parent.name for p in listed} == {"honest", "cheat", "crash"}
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(4800)
 def test_corpus_on_cpu():
-    # ~920 candidates take about 105 minutes through the interpreter on 2 cores; CI runs every third one
-    # (about 35 minutes, all kinds and rounds). TRITONRL_CORPUS_ALL=1 runs all (bench/run_corpus.py does too).
-    n, misses = _misses("cpu", jobs=2, every=1 if os.environ.get("TRITONRL_CORPUS_ALL") else 3)
+    # the whole corpus (~1030 candidates) takes about 110 minutes through the interpreter on 2 cores; CI runs
+    # the stratified subset of tests/corpus/ci_subset.txt. TRITONRL_CORPUS_ALL=1 runs all, as
+    # `tritonrl corpus` (or `make corpus`) does.
+    listed = None if os.environ.get("TRITONRL_CORPUS_ALL") else read_list(CI_SUBSET)
+    n, misses = _misses("cpu", jobs=2, listed=listed)
     assert not misses, f"{len(misses)} of {n} misclassified:\n{_report(misses)}"
 
 

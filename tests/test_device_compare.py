@@ -3,7 +3,7 @@ parts; the CUDA IPC round trip itself is covered by tests/test_gpu_verifier.py).
 import pytest
 import torch
 
-from tritonrl.verifier_workers import device_compare as dc
+from tritonrl.verifier_workers.sandbox.worker import device_compare as dc
 
 
 @pytest.fixture(autouse=True)

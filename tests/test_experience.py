@@ -1,8 +1,8 @@
-"""One step's experience: rewards per sample, then metrics over them (tritonrl/experience.py)."""
+"""One step's experience: rewards per sample, then metrics over them (reward/experience.py)."""
 import pytest
 
 from tritonrl.config import ExtensionsConfig, RewardConfig
-from tritonrl.experience import Scored, build_sequences, step_metrics
+from tritonrl.reward.experience import Scored, build_sequences, step_metrics
 from tritonrl.rollout.engine import Sample
 from tritonrl.rollout.parsing import ParsedResponse
 from tritonrl.tasks.suite import load_builtin
@@ -11,8 +11,10 @@ from tritonrl.verifier_workers.verdict import Verdict
 
 def _group():
     task = load_builtin()[0]
-    verdicts = [Verdict(task.name, "a", correct=True, stage="timing", reward=1.0, speedup=1.5),
-                Verdict(task.name, "b", stage="compile", reward=0.3),
+    ok = {"passed": True}
+    verdicts = [Verdict(task.name, "a", correct=True, stage="timing", speedup=1.5,
+                        stages={"static": ok, "compile": ok, "tiny": ok, "full": ok, "timing": ok}),
+                Verdict(task.name, "b", stage="static", stages={"static": ok, "compile": {"passed": False}}),
                 Verdict(task.name, "c", violations=["torch_compute"]),
                 Verdict(task.name, "d", violations=["syntax_error"])]
     out = []

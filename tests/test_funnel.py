@@ -4,21 +4,15 @@ import pytest
 
 from tritonrl.config import ExtensionsConfig, SandboxConfig, VerifierConfig
 from tritonrl.tasks.suite import get_builtin
-from tritonrl.verifier_workers.funnel import Verifier
+from tritonrl.verifier_workers.funnel.verifier import Verifier
+from tritonrl.reward.credit import stage_credit
 
-from test_runtime_anticheat import HONEST, TASK, model
+from helpers import RELU_SMALL_HONEST as HONEST, RELU_SMALL_TASK as TASK, relu_small_model as model
 
 # static passes; the interpreter runs it; triton.compile rejects it (arange needs a power-of-2 range)
 NO_COMPILE = HONEST.replace("tl.arange(0, BLOCK_SIZE)", "tl.arange(0, 100)").replace("BLOCK_SIZE=256", "BLOCK_SIZE=100")
 WRONG_MATH = HONEST.replace("tl.maximum(x, 0.0)", "tl.maximum(x, 0.5)")
 NOT_PYTHON = "class ModelNew(:\n"
-
-
-@pytest.fixture(scope="module")
-def verifier():
-    v = Verifier(VerifierConfig(seed_entropy=True), ExtensionsConfig(), device="cpu")
-    yield v
-    v.close()
 
 
 @pytest.mark.parametrize("code,stage,reward", [
@@ -30,7 +24,7 @@ def verifier():
 def test_stages_in_order_with_partial_credit(verifier, code, stage, reward):
     v = verifier.verify(TASK, code)
     assert v.stage == stage, v.error
-    assert v.reward == pytest.approx(reward)
+    assert stage_credit(v) == pytest.approx(reward)
     assert v.correct == (reward == 1.0)
     assert (v.error is None) == v.correct
     assert list(v.stages)[: len(v.stages)] == [s for s in ("static", "compile", "tiny", "full", "timing")
@@ -40,7 +34,7 @@ def test_stages_in_order_with_partial_credit(verifier, code, stage, reward):
 def test_full_stage_failure_earns_0_7(verifier):
     code = model("return launch(x, torch.zeros_like(x), n=min(x.numel(), 1024))")
     v = verifier.verify(TASK, code)
-    assert v.stage == "tiny" and v.reward == pytest.approx(0.7), v.error
+    assert v.stage == "tiny" and stage_credit(v) == pytest.approx(0.7), v.error
     assert "larger_shapes" in v.error
 
 
@@ -48,7 +42,7 @@ def test_unstaged_reward_is_binary(verifier):
     verifier.ext.staged = False
     try:
         v = verifier.verify(TASK, WRONG_MATH)
-        assert "tiny" not in v.stages and v.reward == 0.0 and not v.correct
+        assert "tiny" not in v.stages and stage_credit(v) == 0.0 and not v.correct
     finally:
         verifier.ext.staged = True
 

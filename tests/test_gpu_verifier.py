@@ -4,9 +4,9 @@ import torch
 
 from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.suite import get_builtin
-from tritonrl.verifier_workers.funnel import Verifier
+from tritonrl.verifier_workers.funnel.verifier import Verifier
 
-from test_runtime_anticheat import HONEST, TASK, model
+from helpers import RELU_SMALL_HONEST as HONEST, RELU_SMALL_TASK as TASK, relu_small_model as model
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")]
 
@@ -88,7 +88,7 @@ def test_forged_output_handles_do_not_pass():
     """A candidate that forges the IPC handles of its outputs gets a failed verdict; the verifier survives."""
     code = model('''
 import sys
-dc = sys.modules["tritonrl.verifier_workers.device_compare"]
+dc = sys.modules["tritonrl.verifier_workers.sandbox.worker.device_compare"]
 real = dc.export
 def forged(outs):
     hs = real(outs)

@@ -19,7 +19,7 @@ import pytest
 
 from tritonrl.config import ExtensionsConfig, JudgeConfig, ModelConfig, VerifierConfig
 from tritonrl.tasks.suite import get_builtin
-from tritonrl.verifier_workers.judge import NoJudge, OpenAIJudge, make_judge, parse_answer
+from tritonrl.verifier_workers.funnel.judge import NoJudge, OpenAIJudge, make_judge, parse_answer
 
 
 def test_parse_answer_reads_the_json_object_even_inside_prose():
@@ -121,7 +121,7 @@ def test_live_judge_answers_in_schema(judge_server):
 
 @pytest.mark.slow
 def test_funnel_consults_the_live_judge_and_fails_closed(judge_server):
-    from tritonrl.verifier_workers.funnel import Verifier
+    from tritonrl.verifier_workers.funnel.verifier import Verifier
 
     task = get_builtin("relu")
     for model, correct in (("judge", True), ("no-such-model", False)):

@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from tritonrl.config import RewardConfig
 from tritonrl.reward.advantages import group_advantages, grpo, rloo
 from tritonrl.reward.hrd import build_token_advantages, token_advantages
-from tritonrl.reward.terms import breakdown, cheat_penalty, correctness_reward, speedup_reward
+from tritonrl.reward.terms import cheat_penalty, correctness_reward, speedup_reward
 from tritonrl.verifier_workers.verdict import Verdict
 
 # no per-example deadline: CI shares 2 cores with Ray/DeepSpeed tests, and the first torch call is slow
@@ -23,13 +23,17 @@ def v(**kw) -> Verdict:
     return Verdict(task="t", code_hash="h", **kw)
 
 
+def passed(*stages: str) -> dict:
+    return {s: {"passed": True} for s in stages}
+
+
 # ------------------------------------------------------------------ terms
 def test_correctness_staged_vs_binary():
     cfg = RewardConfig()
-    partial = v(correct=False, stage="tiny", reward=0.5)
+    partial = v(correct=False, stage="compile", stages=passed("static", "compile"))
     assert correctness_reward(partial, cfg, staged=True) == 0.5
     assert correctness_reward(partial, cfg, staged=False) == 0.0
-    assert correctness_reward(v(correct=True, reward=1.0), cfg, staged=False) == 1.0
+    assert correctness_reward(v(correct=True, stages=passed("static", "compile", "full")), cfg, staged=False) == 1.0
 
 
 def test_speedup_reward_rules():
@@ -45,12 +49,12 @@ def test_speedup_reward_rules():
     assert speedup_reward(v(correct=True, speedup=0.01), log_cfg) == pytest.approx(-math.log(2.0))
 
 
-def test_cheat_penalty_and_breakdown():
+def test_cheat_penalty_and_no_credit_for_a_cheat():
     cfg = RewardConfig(cheat_penalty=-0.5)
     assert cheat_penalty(v(), cfg) == 0.0
-    cheat = v(correct=True, reward=1.0, speedup=5.0, violations=["TORCH_COMPUTE"])
-    b = breakdown(cheat, cfg, staged=True)
-    assert b.penalty == -0.5 and b.correctness == 0.5 and b.speedup == 0.0 and b.total == 0.5
+    cheat = v(correct=True, speedup=5.0, violations=["TORCH_COMPUTE"], stages=passed("static", "compile", "full"))
+    assert cheat_penalty(cheat, cfg) == -0.5
+    assert correctness_reward(cheat, cfg, staged=True) == 0.0 and speedup_reward(cheat, cfg) == 0.0
 
 
 def test_broken_code_is_not_penalised_as_a_cheat():

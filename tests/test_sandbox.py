@@ -9,7 +9,7 @@ import signal
 import pytest
 
 from tritonrl.config import SandboxConfig
-from tritonrl.verifier_workers.sandbox import Sandbox, SandboxError
+from tritonrl.verifier_workers.sandbox.supervisor import Sandbox, SandboxError
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +89,7 @@ def test_landlock_confines_code_that_reached_os(tmp_path):
     import errno
     import socket
 
-    from tritonrl.verifier_workers import landlock
+    from tritonrl.verifier_workers.sandbox.worker import landlock
 
     abi = landlock.abi_version()
     if abi < 1:

@@ -221,7 +221,7 @@ def test_synthetic_tasks_avoid_heldout_ops_and_their_golds_pass():
 
     from tritonrl.config import ExtensionsConfig, VerifierConfig
     from tritonrl.tasks.synthetic import HELDOUT_OPS, synthetic_pairs, synthetic_tasks
-    from tritonrl.verifier_workers.funnel import Verifier
+    from tritonrl.verifier_workers.funnel.verifier import Verifier
 
     n = 64  # what the laptop preset trains on (data.synthetic_sft)
     tasks = synthetic_tasks(n)

@@ -5,7 +5,9 @@ import pytest
 import torch
 
 from tritonrl.config import ToleranceConfig
-from tritonrl.verifier_workers import compare, timing, variants
+from tritonrl.verifier_workers.sandbox import compare
+from tritonrl.verifier_workers.sandbox.worker import timing
+from tritonrl.verifier_workers.funnel import variants
 
 
 def test_trimmed_mean_drops_outliers_from_both_ends():

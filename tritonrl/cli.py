@@ -1,13 +1,15 @@
-"""`tritonrl` console script: train | verify | suite."""
+"""`tritonrl` console script: train | verify | suite | corpus."""
 from __future__ import annotations
 
 import sys
 
-USAGE = """usage: tritonrl {train,verify,suite} ...
+USAGE = """usage: tritonrl {train,verify,suite,corpus} ...
 
   train   [hydra overrides]            SFT then GRPO with HRD on Ray (the `ray job submit` entrypoint)
   verify  REFERENCE CANDIDATE [opts]   run one candidate through the verifier funnel
   suite   [--device ...] [--json]      verify every built-in task's gold solution through the Ray pool
+  corpus  [--device ...] [-j N]        run the red-team corpus (tests/corpus) through `verify`, report misses
+          [--every N] [--list FILE]    (a subset: every Nth case, or the corpus paths listed in FILE)
 
 `tritonrl <command> --help` for details.
 """
@@ -38,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
         from tritonrl.verifier_workers.suite_run import main as suite_main
 
         return suite_main(rest)
+    if command == "corpus":
+        from tritonrl.verifier_workers.corpus_run import main as corpus_main
+
+        return corpus_main(rest)
     print(f"tritonrl: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
     return 2
 

@@ -118,3 +118,10 @@ def ensure_ray(cfg: RayConfig | None = None, connect_timeout_s: float = CONNECT_
 def cluster_has_gpus() -> bool:
     """True when the connected cluster (started by `ensure_ray` if needed) offers any GPU."""
     return ensure_ray()["gpus"] > 0
+
+
+def free_port() -> int:
+    """A TCP port that is free on this node now (for a rendezvous that starts right after)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("", 0))
+        return s.getsockname()[1]

@@ -59,7 +59,7 @@ class SandboxConfig:
     max_output_mb: int = 64  # cap on what a worker may print (RLIMIT_FSIZE on its log)
     reuse_after_clean_run: bool = True  # keep warm workers whose integrity check passed
     isolate_network: bool = True  # new network namespace when the OS allows it
-    landlock: bool = True  # confine workers with Landlock where the kernel has it (verifier_workers/landlock.py)
+    landlock: bool = True  # confine workers with Landlock where the kernel has it (verifier_workers/sandbox/worker/landlock.py)
 
 
 @dataclass
@@ -79,8 +79,6 @@ class JudgeConfig:
 class VerifierConfig:
     device: str = "auto"  # auto | cpu | cuda
     stages: list[str] = field(default_factory=lambda: ["static", "compile", "tiny", "full", "timing"])
-    # reward after passing 0..4 of (static, compile, tiny, full); full = correct
-    partial_credit: list[float] = field(default_factory=lambda: [0.0, 0.3, 0.5, 0.7, 1.0])
     seed_entropy: bool = True  # fresh, unpublished seeds per verification (off: reproducible seeds)
     base_seed: int = 42
     tolerances: ToleranceConfig = field(default_factory=ToleranceConfig)
@@ -171,6 +169,8 @@ class RewardConfig:
     cheat_penalty: float = -0.5
     baseline: str = "grpo"  # grpo | rloo
     normalize_std: bool = True
+    # correctness credit for reaching none/static/compile/tiny/full (full = correct): reward/credit.py
+    partial_credit: list[float] = field(default_factory=lambda: [0.0, 0.3, 0.5, 0.7, 1.0])
 
 
 @dataclass

@@ -17,14 +17,15 @@ from tqdm.auto import tqdm
 from tritonrl.cluster import ensure_ray
 from tritonrl.config import Config, ConfigError
 from tritonrl.gpu_monitor import phase_metrics, start_monitor
-from tritonrl.experience import Scored, build_sequences, step_metrics, unparseable_verdict
 from tritonrl.learner.group import LearnerGroup
 from tritonrl.learner.sft import run_sft
 from tritonrl.models import load_tokenizer, resolve_model
+from tritonrl.reward.credit import stage_credit
+from tritonrl.reward.experience import Scored, build_sequences, step_metrics, unparseable_verdict
 from tritonrl.rollout.engine import SamplingSpec, make_engines
 from tritonrl.rollout.parsing import parse_response
 from tritonrl.rollout.prompts import build_prompt, sft_target
-from tritonrl.rollout.weight_sync import make_sender
+from tritonrl.rollout.weight_sync import choose_transport, make_sender
 from tritonrl.tasks.curriculum import CurriculumSampler
 from tritonrl.tasks.kernelbench import load_kernelbench
 from tritonrl.tasks.kernelbook import gold_pairs, load_kernelbook
@@ -144,8 +145,9 @@ class Trainer:
             groups = self.score(self.heldout, self.generate(self.heldout, n, greedy=(n == 1)))
         flat = [s for g in groups for s in g]
         acc = sum(s.verdict.correct for s in flat) / max(len(flat), 1)
+        credit = [stage_credit(s.verdict, self.cfg.reward.partial_credit, self.cfg.extensions.staged) for s in flat]
         self.tracker.log_metrics({f"heldout/correct_{tag}": acc,
-                                  f"heldout/stage_reached_{tag}": sum(s.verdict.reward for s in flat) / max(len(flat), 1)},
+                                  f"heldout/stage_reached_{tag}": sum(credit) / max(len(flat), 1)},
                                  step=self.step)
         for i, s in enumerate(flat):  # every held-out answer, with its verdict: what reviewers read first
             note = f"\n\n<!-- correct={s.verdict.correct} stage={s.verdict.stage} error={s.verdict.error} -->\n"
@@ -153,23 +155,18 @@ class Trainer:
         return acc
 
     def _init_weight_sync(self) -> str:
-        """The transport for learner -> engine weights (rollout.weight_sync). GPU transports live in learner
-        rank 0, which holds the weights: CUDA IPC when every engine shares its GPU, else NCCL."""
-        kind = self.cfg.rollout.weight_sync
-        if kind not in ("auto", "ipc", "nccl", "object_store"):
-            raise ConfigError(f"rollout.weight_sync must be auto | ipc | nccl | object_store, got {kind!r}")
-        gpu_ok = self.device == "cuda" and all("ipc" in t for t in ray.get([e.transports.remote() for e in self.engines]))
-        if kind == "auto":
-            if not gpu_ok:
-                kind = "object_store"
-            else:
-                learner_gpu = self.learner.gpu_uuids()[0]
-                engine_gpus = [u for us in ray.get([e.gpu_uuids.remote() for e in self.engines]) for u in us]
-                kind = "ipc" if set(engine_gpus) == {learner_gpu} else "nccl"
+        """The transport for learner -> engine weights, chosen by rollout.weight_sync.choose_transport. GPU
+        transports live in learner rank 0, which holds the weights."""
+        on_gpu = self.device == "cuda"
+        transports = ray.get([e.transports.remote() for e in self.engines])
+        learner_gpu = self.learner.gpu_uuids()[0] if on_gpu else None
+        engine_gpus = [u for us in ray.get([e.gpu_uuids.remote() for e in self.engines]) for u in us] if on_gpu else []
+        try:
+            kind = choose_transport(self.cfg.rollout.weight_sync, on_gpu, transports, learner_gpu, engine_gpus)
+        except ValueError as e:
+            raise ConfigError(str(e)) from None
         if kind == "object_store":
             self.sender = make_sender("object_store", self.engines)
-        elif not gpu_ok:
-            raise ConfigError(f"rollout.weight_sync={kind} needs CUDA and vLLM engines; use object_store")
         else:
             self.learner.init_weight_sync(self.engines, kind)
         self.tracker.set_tags({"weight_sync": kind})

@@ -83,8 +83,8 @@ def load_inputs(args: argparse.Namespace):
     return Task(name=name, level=0, reference_src=ref_src, source="file"), cand_src
 
 
-def _format(v) -> str:
-    lines = [f"{'CORRECT' if v.correct else 'REJECTED'}  task={v.task}  stage={v.stage}  reward={v.reward:.2f}"
+def _format(v, reward: float) -> str:
+    lines = [f"{'CORRECT' if v.correct else 'REJECTED'}  task={v.task}  stage={v.stage}  reward={reward:.2f}"
              f"  speedup={'n/a' if v.speedup is None else f'{v.speedup:.3f}x'}  ({v.seconds:.1f} s on {v.device})"]
     if v.error:
         lines.append(f"  error: {v.error}")
@@ -116,7 +116,7 @@ def run_verify(args: argparse.Namespace) -> int:
 
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     from tritonrl.config import ExtensionsConfig, VerifierConfig
-    from tritonrl.verifier_workers.funnel import Verifier
+    from tritonrl.verifier_workers.funnel.verifier import Verifier
 
     cfg, ext = VerifierConfig(), ExtensionsConfig()
     ext.multi_input = not args.no_multi_input
@@ -136,10 +136,13 @@ def run_verify(args: argparse.Namespace) -> int:
         return _unusable(args, f"verifier failed: {type(e).__name__}: {e}"[:500])
     if getattr(verdict, "reference_failed", False):  # the task itself cannot run: not a verdict on the code
         return _unusable(args, f"reference {args.reference!r} does not run: {verdict.error}"[:500])
+    from tritonrl.reward.credit import stage_credit
+
+    reward = stage_credit(verdict, staged=ext.staged)  # the trainer's table, at its default credits
     if args.json:
-        sys.stdout.write(json.dumps(verdict.to_dict(), default=str) + "\n")
+        sys.stdout.write(json.dumps({**verdict.to_dict(), "reward": reward}, default=str) + "\n")
     else:
-        print(_format(verdict))
+        print(_format(verdict, reward))
     return 0 if verdict.correct else 1
 
 

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from tritonrl.cluster import ensure_ray
 from tritonrl.config import Config
+from tritonrl.reward.credit import stage_credit
 from tritonrl.tasks.suite import load_builtin
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.pool import VerifierPool
@@ -61,7 +62,7 @@ def print_table(verdicts: list[Verdict], levels: dict[str, int], console: Consol
     table.add_column("error", overflow="fold")
     for v in verdicts:
         table.add_row(v.task, str(levels.get(v.task, "")), v.stage, "[green]yes[/]" if v.correct else "[red]no[/]",
-                      f"{v.reward:.2f}", "-" if v.speedup is None else f"{v.speedup:.2f}x", f"{v.seconds:.1f}",
+                      f"{stage_credit(v):.2f}", "-" if v.speedup is None else f"{v.speedup:.2f}x", f"{v.seconds:.1f}",
                       v.error or "")
     console = console or Console()
     console.print(table)

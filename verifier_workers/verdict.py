@@ -14,7 +14,6 @@ class Verdict:
     code_hash: str
     correct: bool = False
     stage: str = "none"  # furthest stage passed: none | static | compile | tiny | full | timing
-    reward: float = 0.0  # correctness reward (partial credit when the funnel is staged)
     speedup: float | None = None  # t_ref / t_candidate; None when not timed (e.g. on the CPU)
     violations: list[str] = field(default_factory=list)  # stable short codes, see static_checks.py
     error: str | None = None  # one line: why it stopped

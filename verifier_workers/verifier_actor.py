@@ -23,7 +23,7 @@ class VerifierWorker:
     """Ray actor: `slots` Verifier instances, each concurrent call borrows one."""
 
     def __init__(self, verifier_cfg: VerifierConfig, extensions: ExtensionsConfig, device: str, slots: int):
-        from tritonrl.verifier_workers.funnel import Verifier  # the actor's import, not the driver's
+        from tritonrl.verifier_workers.funnel.verifier import Verifier  # the actor's import, not the driver's
         from tritonrl.verifier_workers.gpu_lock import GPUShareLock
 
         # one lock per GPU: the lanes run correctness side by side, timing alone

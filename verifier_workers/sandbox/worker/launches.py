@@ -1,0 +1,276 @@
+"""What a candidate's forward started: Triton launches and Python threads (sandbox worker processes only).
+
+Installed by harness before any candidate module exists in the process:
+  * a Triton launch hook (GPU: triton's launch_enter_hook; interpreter: GridExecutor.__call__) that counts
+    real launches (not grids of zero programs) in LAUNCHES and records their stream and thread (and, on
+    request, each launch's compile spec, launch_spec.py). Interpreted launches run with the compute watch
+    paused (watch.py), but not the grid callable or pre-run hooks, which are candidate code;
+  * a counter of Python thread starts (`install_thread_counter`, `thread_starts`).
+`install_hooks` also installs the compatibility shims of triton_shims.py, first.
+"""
+from __future__ import annotations
+
+import builtins
+import inspect
+import json
+import os
+import threading
+from typing import Any
+
+import torch
+
+from tritonrl.verifier_workers.sandbox.worker import triton_shims
+from tritonrl.verifier_workers.sandbox.worker.launch_spec import arg_problem, launch_spec
+from tritonrl.verifier_workers.sandbox.worker.watch import LOW_PRECISION_DTYPES, pause, unpause
+
+_type, _isinstance = builtins.type, builtins.isinstance
+_Tensor = torch.Tensor
+_get_ident = threading.get_ident
+# Python threads started in this process since the worker began (a thread started and joined inside the
+# forward leaves the thread count unchanged, and a dispatch mode is per thread: it would compute unwatched)
+_THREAD_STARTS = [0]
+
+
+def _counting_start(original):
+    def start_new_thread(*args, **kwargs):
+        _THREAD_STARTS[0] += 1
+        return original(*args, **kwargs)
+
+    return start_new_thread
+
+
+def thread_starts() -> int:
+    return _THREAD_STARTS[0]
+
+
+def install_thread_counter() -> list:
+    """Before any candidate exists: count thread starts (threading binds _thread's function at import)."""
+    import _thread
+
+    for owner, attr in ((threading, "_start_new_thread"), (_thread, "start_new_thread"),
+                        (threading, "_start_joinable_thread"), (_thread, "start_joinable_thread")):
+        original = getattr(owner, attr, None)
+        if original is not None:
+            setattr(owner, attr, _counting_start(original))
+    return [threading, _thread]
+
+
+# ---------------------------------------------------------------- launch watch
+
+class Launches:
+    """Launches between begin() and end(): their count, and those on another stream or thread."""
+
+    def __init__(self):
+        self.active = False
+        self.count = 0
+        self.bad_stream = 0
+        self.bad_thread = 0
+        self.low_precision = 0
+        self.stream: int | None = None
+        self.thread: int | None = None
+        self.specs: list[dict] | None = None
+        self._seen: set[str] = set()
+
+    def begin(self, stream: int | None, record_specs: bool = False) -> None:
+        self.active, self.count, self.bad_stream, self.bad_thread = True, 0, 0, 0
+        self.low_precision = 0  # fp16/bf16/fp8 tensors handed to kernels (interpreter: it sees the arguments)
+        self.stream, self.thread = stream, _get_ident()
+        self.specs, self._seen = ([] if record_specs else None), set()
+
+    def end(self) -> dict[str, Any]:
+        self.active = False
+        return {"count": self.count, "bad_stream": self.bad_stream, "bad_thread": self.bad_thread,
+                "low_precision": self.low_precision}
+
+    def hit(self, stream: int | None, spec_fn=None) -> None:
+        if not self.active:
+            return
+        self.count += 1
+        if _get_ident() != self.thread:
+            self.bad_thread += 1
+        if self.stream is not None and stream is not None and stream != self.stream:
+            self.bad_stream += 1
+        if self.specs is not None and spec_fn is not None:
+            spec = spec_fn()
+            key = json.dumps(spec, sort_keys=True, default=str)
+            if key not in self._seen:
+                self._seen.add(key)
+                self.specs.append(spec)
+
+
+LAUNCHES = Launches()
+
+
+def _programs(grid: Any) -> int:
+    """Programs in a launch grid (the interpreter pads a short grid with 1s). Only a plain tuple, list or
+    torch.Size of ints is a grid: a subclass's __iter__ or an int-like's __int__ would run candidate code here, where the
+    watch is paused."""
+    if _type(grid) is int:
+        return max(0, grid)
+    if _type(grid) not in (tuple, list, torch.Size) or not all(_type(d) in (int, bool) for d in grid):
+        raise TypeError(f"a launch grid must be a tuple of ints, not {_type(grid).__name__}")
+    n = 1
+    for d in grid:
+        n *= max(0, d)
+    return n
+
+
+def _unpaused(fn):
+    """Candidate code called from inside an interpreted launch (the grid callable, pre-run hooks): watched
+    like the forward."""
+
+    def call(*args, **kwargs):
+        unpause()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            pause()
+
+    return call
+
+
+def _check_tensor_like_args(args: tuple, kwargs: dict) -> None:
+    """The interpreter reads pointer arguments (and a descriptor's base) with the watch paused: an object that
+    only looks like a tensor would run its methods there, unwatched. Only real tensors may stand for memory."""
+    for v in list(args) + list(kwargs.values()):
+        problem = None
+        if _type(v).__name__ in ("TensorDescriptor", "tensor_descriptor"):
+            problem = arg_problem(v, False)
+        elif not _isinstance(v, _Tensor) and any(hasattr(_type(v), a) for a in ("data_ptr", "untyped_storage")):
+            problem = f"a {_type(v).__name__} that is not a tensor"
+        if problem:
+            raise TypeError(f"a kernel argument is {problem}")
+
+
+def _is_low_tl_dtype(v: Any) -> bool:
+    name = getattr(v, "name", None) if _type(v).__name__ == "dtype" and _type(v).__module__.startswith("triton") else None
+    return _isinstance(name, str) and (name in ("fp16", "bf16") or name.startswith("fp8"))
+
+
+def _low_precision_dtypes(fn: Any, args: tuple, kwargs: dict, depth: int = 0) -> int:
+    """fp16/bf16/fp8 Triton dtypes a launch hands its kernel: as an argument, a parameter default or a module
+    global the kernel (or a @triton.jit helper it names) reads. A constexpr `CDT=tl.float16` makes a
+    `tl.dot(a.to(CDT), b.to(CDT))` compute in half precision as surely as a literal cast does."""
+    py = getattr(fn, "fn", fn)
+    n = sum(1 for v in list(args) + list(kwargs.values()) if _is_low_tl_dtype(v))
+    try:
+        n += sum(1 for p in inspect.signature(py).parameters.values() if _is_low_tl_dtype(p.default))
+    except (TypeError, ValueError):
+        pass
+    code, glob = getattr(py, "__code__", None), getattr(py, "__globals__", None)
+    if code is not None and _isinstance(glob, dict):
+        for name in code.co_names:
+            v = glob.get(name)
+            if _is_low_tl_dtype(v):
+                n += 1
+            elif depth < 3 and _type(v).__name__ == "JITFunction":
+                n += _low_precision_dtypes(v, (), {}, depth + 1)
+    return n
+
+
+def _install_interpreter_hook() -> list:
+    from triton.runtime import interpreter
+
+    original = interpreter.GridExecutor.__call__
+
+    def launch(self, *args, **kwargs):
+        grid, hooks = self.grid, self.pre_run_hooks
+
+        def hit(g) -> None:
+            if _programs(g) != 0:  # a grid of zero programs runs nothing: not a launch
+                LAUNCHES.hit(None, lambda: launch_spec(self.fn, self.constexprs, args, kwargs))
+
+        if callable(grid):
+            watched = _unpaused(grid)
+
+            def watched_grid(meta):
+                g = watched(meta)
+                hit(g)
+                return g
+
+            self.grid = watched_grid
+        else:
+            hit(grid)
+        self.pre_run_hooks = [_unpaused(h) for h in hooks]  # e.g. `add_pre_run_hook(torch.sum(...))`
+        _check_tensor_like_args(args, kwargs)
+        if LAUNCHES.active:  # a kernel computing in fp16 because its operand type comes from an fp16 buffer
+            LAUNCHES.low_precision += sum(1 for v in list(args) + list(kwargs.values())
+                                          if _isinstance(v, _Tensor) and v.dtype in LOW_PRECISION_DTYPES)
+            LAUNCHES.low_precision += _low_precision_dtypes(self.fn, args, kwargs)
+        pause()
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            unpause()
+            self.grid, self.pre_run_hooks = grid, hooks
+
+    interpreter.GridExecutor.__call__ = launch
+    return [interpreter.GridExecutor]
+
+
+def _gpu_hook(metadata) -> None:
+    data = getattr(metadata, "data", metadata)  # LazyDict: read .data, never .get() (runs user callbacks)
+    stream = data.get("stream") if _isinstance(data, dict) else None
+    LAUNCHES.hit(int(stream) if stream is not None else None)
+
+
+def _skip_hook_on_empty_grid(cls) -> bool:
+    """The launch-enter hook sees no grid, and Triton's C launcher calls it even for a grid of zero programs
+    (which runs nothing): a launcher class (CudaLauncher, HIPLauncher) hands such launches no hook, so they
+    do not count. False for an unknown launcher layout (left alone)."""
+    original = cls.__call__
+    try:
+        names = list(inspect.signature(original).parameters)[1:10]
+    except (TypeError, ValueError):
+        return False
+    if names[:3] != ["gridX", "gridY", "gridZ"] or "launch_enter_hook" not in names:
+        return False
+    at = names.index("launch_enter_hook")
+
+    def call(self, *args, **kwargs):
+        if len(args) > at and args[0] * args[1] * args[2] <= 0:
+            args = args[:at] + (None,) + args[at + 1:]
+        return original(self, *args, **kwargs)
+
+    cls.__call__ = call
+    return True
+
+
+def _skip_hook_on_empty_grids() -> list:
+    patched = []
+    for mod, name in (("triton.backends.nvidia.driver", "CudaLauncher"), ("triton.backends.amd.driver", "HIPLauncher")):
+        try:
+            cls = getattr(__import__(mod, fromlist=[name]), name)
+        except Exception:
+            continue
+        if _skip_hook_on_empty_grid(cls):
+            patched.append(cls)
+    return patched
+
+
+def _install_gpu_hook() -> list:
+    import triton
+
+    patched = _skip_hook_on_empty_grids()
+    knobs = getattr(triton, "knobs", None)
+    if knobs is not None and hasattr(knobs.runtime.launch_enter_hook, "add"):  # triton >= 3.5: a HookChain
+        knobs.runtime.launch_enter_hook.add(_gpu_hook)
+    elif knobs is not None:  # triton 3.4: a single callable
+        knobs.runtime.launch_enter_hook = _gpu_hook
+    else:  # older: a class attribute of CompiledKernel
+        from triton.compiler.compiler import CompiledKernel
+
+        CompiledKernel.launch_enter_hook = _gpu_hook
+        return patched + [CompiledKernel]
+    return patched
+
+
+def install_hooks() -> list:
+    """Install the launch hook for this process's mode; returns objects whose integrity to check."""
+    try:
+        import triton  # noqa: F401  (is Triton importable at all?)
+    except Exception:
+        return []
+    interpret = os.environ.get("TRITON_INTERPRET") == "1"
+    triton_shims.install(interpret)
+    return _install_interpreter_hook() if interpret else _install_gpu_hook()

@@ -1,0 +1,257 @@
+"""The `run` op of a sandbox worker: build a model and inputs from seeds, run the forward under each grad
+mode and return the outputs, for the supervisor to compare (the verdict is never computed here).
+
+For a candidate (`check`) the runtime anti-cheat applies around every forward: the launch hook
+(launches.py) and the compute watch (watch.py), checks on the inputs (unchanged), the outputs (plain
+tensors, right device, no storage shared with the inputs, each other or an earlier forward's outputs:
+output_checks.py), the constructor's compute, threads, profile/trace hooks and the watch's pause state.
+The reference's run reports what its constructor computes and whether it mutates its own inputs.
+"""
+from __future__ import annotations
+
+import builtins
+import gc
+import re
+import sys
+import threading
+from typing import Any
+
+import torch
+
+from tritonrl.verifier_workers.sandbox.worker import device_compare, watch
+from tritonrl.verifier_workers.sandbox.worker.build import DTYPES, make_inputs, make_model
+from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES, thread_starts
+from tritonrl.verifier_workers.sandbox.worker.loader import LOW_PRECISION, OP_TOTAL, STATE, loaded_module
+from tritonrl.verifier_workers.sandbox.worker.output_checks import check_outputs, flatten, same, storages
+from tritonrl.verifier_workers.sandbox.worker.watch import SCALAR_READS_PER_FORWARD, ComputeWatch, NoWatch, pause_clean
+
+# captured at import, before any candidate exists: later monkey-patching changes nothing here
+_type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
+_active_count = threading.active_count
+_getprofile, _gettrace, _setprofile, _settrace = sys.getprofile, sys.gettrace, sys.setprofile, sys.settrace
+_gc_disable, _gc_enable, _gc_isenabled = gc.disable, gc.enable, gc.isenabled
+_no_grad, _enable_grad = torch.no_grad, torch.enable_grad
+_Tensor = torch.Tensor
+_cuda_sync = torch.cuda.synchronize
+_current_stream = torch.cuda.current_stream
+
+
+class GcOff:
+    """Automatic garbage collection off while a candidate's objects are live: a collection can run a
+    finalizer (`__del__`) at any allocation, i.e. in the harness's own code, outside the compute watch."""
+
+    def __enter__(self):
+        self.was = _gc_isenabled()
+        _gc_disable()
+
+    def __exit__(self, *exc):
+        if self.was:
+            _gc_enable()
+
+
+def snapshot_outputs(outs: list | None) -> list | None:
+    """Private copies of a candidate's outputs, taken as soon as its forward has returned (and the device
+    synced): code of the candidate that runs later (a finalizer when its objects are freed) cannot change
+    what is compared."""
+    if outs is None or not all(_type(o) is _Tensor for o in outs):
+        return None
+    return [o.detach().clone() for o in outs]
+
+
+def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, check: bool,
+             record_specs: bool = False) -> tuple[Any, dict]:
+    """One forward with the launch hook (and, for candidates, the compute watch and input checks)."""
+    snapshot = [x.clone() if _isinstance(x, _Tensor) else None for x in inputs] if check else None
+    clean = pause_clean()  # the compute watch's pause state, which candidate code can reach
+    threads_before, starts_before = _active_count(), thread_starts()
+    stream = _current_stream().cuda_stream if device == "cuda" else None
+    LAUNCHES.begin(stream, record_specs)
+    grad_ctx = _no_grad() if grad_mode == "no_grad" else _enable_grad()
+    mode = ComputeWatch(SCALAR_READS_PER_FORWARD) if watch else NoWatch()
+    try:
+        with grad_ctx, mode:
+            out = model(*inputs)
+        if device == "cuda":
+            _cuda_sync()
+        snap = snapshot_outputs(flatten(out)) if check else None
+    finally:
+        launches = LAUNCHES.end()
+        specs = LAUNCHES.specs or []
+        clean = clean and pause_clean() and not getattr(mode, "tampered", False)
+    info: dict[str, Any] = {"launches": launches["count"], "specs": specs, "violations": [], "snapshot": snap,
+                            "compute_ops": dict(mode.ops),
+                            "low_precision": getattr(mode, "low_precision", 0) + launches["low_precision"]}
+    if check and not clean:
+        info["violations"].append("runtime_patch")
+    if snapshot is not None:
+        if any(s is not None and not same(x, s) for x, s in zip(inputs, snapshot)):
+            info["violations"].append("input_mutation")
+    if check:
+        if launches["count"] == 0:
+            info["violations"].append("no_triton_launch")
+        if launches["bad_stream"]:
+            info["violations"].append("side_stream")
+        if launches["bad_thread"] or _active_count() > threads_before or thread_starts() > starts_before:
+            info["violations"].append("threads")
+        if mode.ops:
+            info["violations"].append("torch_compute_runtime")
+        if _getprofile() is not None or _gettrace() is not None:  # a hook that runs after the watch closes
+            info["violations"].append("runtime_patch")
+            _setprofile(None)
+            _settrace(None)
+    return out, info
+
+
+def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
+    """Build inputs and a model from seeds, run the forward under each grad mode, return outputs (a
+    candidate's as copied right after its first forward, with automatic garbage collection off)."""
+    if not args.get("check"):
+        return _run(args)
+    with GcOff():
+        return _run(args)
+
+
+def _run(args: dict) -> tuple[dict, dict]:
+    """op_run's body.
+
+    args: module, ref, cls, seed, init_seed, device, dtype, scale, grad_modes, check, record_specs, on_device
+    (generate inputs on the device), keep (reference: hold outputs on the device under this slot instead of
+    sending them), export (candidate: send CUDA IPC handles instead of the outputs)."""
+    mod, ref = loaded_module(args["module"]), loaded_module(args["ref"])
+    device, dtype = args["device"], DTYPES.get(args.get("dtype") or "")
+    check, on_device = bool(args.get("check")), bool(args.get("on_device"))
+    # the model first: while its constructor runs, no inputs exist in this process to precompute from
+    init_ops: dict[str, int] = {}
+    model = make_model(mod, args["cls"], ref, args["init_seed"], device, dtype, init_ops)
+    inputs = make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device,
+                         bool(args.get("mix")))
+    if not check and not any(_isinstance(x, _Tensor) for x in inputs):
+        raise TypeError("get_inputs() returned no tensors")
+    if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
+        return {"skipped": "no float32 inputs to cast"}, {}
+    result: dict[str, Any] = {"launches": {}, "violations": [], "compute_ops": {}, "specs": []}
+    total, init_low = init_ops.pop(OP_TOTAL, 0), init_ops.pop(LOW_PRECISION, 0)
+    if not check:  # the reference: what its constructor computes, which the candidate's may do too
+        result["init_ops"] = sorted({op.removeprefix("import:") for op in init_ops})
+        result["init_total"] = total
+    elif args.get("ref_init_ops") is not None:
+        allowed = watch.INIT_ATEN | set(args["ref_init_ops"])
+        extra = sorted(op for op in init_ops if op.removeprefix("import:") not in allowed)
+        budget = max(watch.CONSTRUCTOR_OPS, 2 * int(args.get("ref_init_total") or 0))
+        if total > budget:  # piece by piece, any op builds a table of the task's function
+            extra.append("construction_ops")
+            init_ops["construction_ops"] = total
+        if extra:  # same seed, same weights: a constructor could compute any function of them
+            result["violations"].append("init_compute")
+            result["compute_ops"].update({f"__init__:{op}": init_ops[op] for op in extra})
+    low_ok = dtype is not None or _low_precision_task(ref, inputs)  # else fp16/bf16 is a downgrade
+    first, first_snap, earlier, kept = None, None, list(STATE["outs"]) if check else [], []
+    snaps: list = []  # a candidate's outputs of each call, copied as it returned
+    state = _state_tensors(model) if check else []
+    state_before = [t.clone() for t in state]
+    for call, grad_mode in enumerate(args.get("grad_modes") or ["no_grad"]):
+        if call:
+            _poison_changed_state(state, state_before)
+        try:
+            out, info = _forward(model, inputs, device, grad_mode, watch=check, check=check,
+                                 record_specs=bool(args.get("record_specs")))
+        except Exception as e:
+            if not args.get("capture_errors"):
+                raise
+            msg = " ".join(f"{type(e).__name__}: {e}".split())
+            return {**result, "run_error": msg[:500], "error_type": type(e).__name__,
+                    "launches_before_error": LAUNCHES.count, "specs": LAUNCHES.specs or [], "n_out": 0}, {}
+        result["launches"][grad_mode] = info["launches"]
+        result["specs"] = result["specs"] or info["specs"]
+        for op, n in info["compute_ops"].items():
+            result["compute_ops"][op] = result["compute_ops"].get(op, 0) + n
+        if check:  # a later forward must not return storage of an earlier one's outputs (kept alive)
+            outs_now = [o for o in flatten(out) or [] if _type(o) is _Tensor]
+            if storages(outs_now) & storages(earlier + kept):
+                info["violations"].append("output_alias")
+            kept += outs_now
+        if check and (info["low_precision"] or init_low) and not low_ok:
+            info["violations"].append("precision_downgrade")
+        for v in info["violations"]:
+            if v not in result["violations"]:
+                result["violations"].append(v)
+        if first is None:
+            first, first_snap = out, info["snapshot"]
+        snaps.append(info["snapshot"])
+    if check:
+        STATE["outs"] = kept
+    if not check:  # the reference: tell the supervisor whether it mutates its own inputs
+        fresh = make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device,
+                            bool(args.get("mix")))
+        result["mutates_inputs"] = any(_isinstance(a, _Tensor) and not same(a, b) for a, b in zip(inputs, fresh))
+    outs = flatten(first)
+    out_violations = check_outputs(outs, inputs, device) if check else []
+    if not check and (outs is None or not all(_type(o) is _Tensor for o in outs)):
+        raise TypeError("reference forward did not return a tensor or a tuple of tensors")
+    for v in out_violations:
+        if v not in result["violations"]:
+            result["violations"].append(v)
+    if "output_not_tensor" in out_violations or "output_subclass" in out_violations:
+        return {**result, "n_out": 0}, {}
+    if not check:  # a variant of the inputs outside the task's domain (NaN, inf) is skipped, not judged
+        result["nonfinite"] = any(o.is_floating_point() and not bool(torch.isfinite(o).all()) for o in outs)
+    result["n_out"] = _len(outs)
+    send = first_snap if first_snap is not None else outs
+    if check and _len(snaps) > 1:  # every call is compared (an answer right only on the first is not)
+        if all(x is not None and _len(x) == _len(send) for x in snaps):
+            send, result["n_calls"] = [t for x in snaps for t in x], _len(snaps)
+        else:
+            result["calls_differ"] = True
+    return send_outputs(args, result, send, {})
+
+
+def _state_tensors(model) -> list:
+    """The model's own tensors (parameters, buffers, tensor attributes), read through the instance dicts so
+    that no candidate method runs here."""
+    out, seen, todo = [], set(), [model]
+    while todo:
+        m = todo.pop()
+        if id(m) in seen or not _isinstance(m, torch.nn.Module):
+            continue
+        seen.add(id(m))
+        d = object.__getattribute__(m, "__dict__")
+        values = [*(d.get("_parameters") or {}).values(), *(d.get("_buffers") or {}).values(), *d.values()]
+        out += [t for t in values if _isinstance(t, _Tensor) and all(t is not u for u in out)]
+        todo += list((d.get("_modules") or {}).values())
+    return out
+
+
+def _poison_changed_state(state: list, before: list) -> None:
+    """Float tensors of the model that the previous forward changed are filled with NaN before the next one.
+    A scratch buffer is rewritten before it is read, and BatchNorm's running statistics are not read in
+    training mode, so an honest forward is unaffected; a result kept from the earlier call (a weight fold
+    computed once, behind a flag in another buffer) is not, and the next call's outputs show it."""
+    with _no_grad():
+        for t, b in zip(state, before):
+            if t.is_floating_point() and t.shape == b.shape and not same(t, b):
+                t.fill_(float("nan"))
+                b.fill_(float("nan"))
+
+
+def _low_precision_task(ref, inputs: list) -> bool:
+    """Does the task itself use fp16/bf16/fp8: in its inputs or its (trusted) reference source? Not the
+    candidate's own weights: it could add a half one to pass."""
+    if any(_isinstance(x, _Tensor) and x.dtype in watch.LOW_PRECISION_DTYPES for x in inputs):
+        return True
+    try:
+        src = open(ref.__file__, encoding="utf-8").read()
+    except Exception:
+        return False
+    return bool(re.search(r"float16|\bhalf\b|bfloat16|float8", src))
+
+
+def send_outputs(args: dict, result: dict, outs: list, tensors: dict) -> tuple[dict, dict]:
+    """Outputs go back as tensors, or stay on the device (keep / export: see device_compare.py)."""
+    if args.get("keep"):
+        device_compare.keep(args["keep"], outs)
+        result["out_dtypes"] = [device_compare.dtype_name(o) for o in outs]
+    elif args.get("export"):
+        result["handles"] = device_compare.export(outs)
+    else:
+        tensors.update({f"out_{i}": o.detach() for i, o in enumerate(outs)})
+    return result, tensors

@@ -1,0 +1,239 @@
+"""What a candidate's forward computed with PyTorch: runs in sandbox worker processes only.
+
+  * ComputeWatch, a TorchDispatchMode that records aten compute ops outside ALLOWED_ATEN (and, in a
+    constructor, outside INIT_ATEN), host tables and fp16/bf16/fp8 results; NoWatch stands in where nothing
+    is watched;
+  * host reads past the dispatcher (numpy, DLPack, lists, printing): `install_host_read_counters`, installed
+    by harness before any candidate module exists in the process;
+  * the watch's pause state (`pause`/`unpause`, `Paused`, `pause_clean`): the watch ignores ops inside
+    interpreted Triton launches (launches.py), whose machinery uses torch itself, and around our own
+    input/fingerprint ops. Its true depth is out of the candidate's reach; `_PAUSE` only mirrors it.
+"""
+from __future__ import annotations
+
+import builtins
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode, _get_current_dispatch_mode_stack
+
+_type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
+_Tensor = torch.Tensor
+
+# Allocation, view, copy, fill and metadata ops: anything else in a candidate's forward is compute that
+# PyTorch, not a Triton kernel, does.
+ALLOWED_ATEN = frozenset("""
+empty empty_like empty_strided empty_permuted new_empty new_empty_strided zeros zeros_like new_zeros ones
+ones_like new_ones full full_like new_full fill fill_ zero_ scalar_tensor arange lift_fresh
+view view_as _unsafe_view reshape _reshape_alias as_strided as_strided_ t transpose permute expand expand_as
+squeeze unsqueeze flatten unflatten select slice narrow split split_with_sizes chunk unbind alias detach
+contiguous clone copy_ _to_copy to _copy_from _copy_from_and_resize resize_ set_ cat stack constant_pad_nd
+_local_scalar_dense is_nonzero sym_size sym_stride sym_numel sym_storage_offset size stride
+unfold diagonal movedim swapdims swapaxes squeeze_ unsqueeze_ transpose_ t_ swapdims_ swapaxes_ view_as_real
+view_as_complex randint
+_record_function_enter _record_function_enter_new _record_function_exit
+""".split())
+
+
+# What a constructor may do besides the above: random initialisation (nn.init and the torch.rand* factories,
+# trunc_normal_'s in-place arithmetic; its erfinv_, and logspace, would tabulate a function: only where the
+# reference's constructor uses them). Anything else in a candidate's __init__ that the task's own reference
+# constructor does not do is the task's work precomputed from the weights (run_op.py: `init_compute`).
+INIT_ATEN = ALLOWED_ATEN | frozenset("""
+uniform_ normal_ normal uniform rand randn randint randperm rand_like randn_like randint_like bernoulli
+bernoulli_ random_ exponential_ cauchy_ log_normal_ geometric_ mul_ add_ sub_ div_ clamp_ eye eye_
+linspace fill_diagonal_ detach_ requires_grad_
+""".split())
+
+
+LOW_PRECISION_DTYPES = frozenset(d for d in (torch.float16, torch.bfloat16, getattr(torch, "float8_e4m3fn", None),
+                                             getattr(torch, "float8_e5m2", None), getattr(torch, "complex32", None))
+                                 if d is not None)
+
+
+def _pause_counter():
+    """The compute watch ignores ops while paused (inside interpreted launches, our own input/fingerprint
+    ops). The true depth lives in this closure; `_PAUSE` mirrors it for the harness, which checks that it is
+    0 around every forward: a candidate that writes `_PAUSE` (through sys.modules) is caught, never obeyed."""
+    depth = [0]
+
+    def pause() -> None:
+        depth[0] += 1
+        _PAUSE[0] += 1
+
+    def unpause() -> None:
+        depth[0] -= 1
+        _PAUSE[0] -= 1
+
+    def paused() -> bool:
+        return depth[0] > 0
+
+    def intact() -> bool:
+        return _PAUSE[0] == depth[0]
+
+    return pause, unpause, paused, intact
+
+
+_PAUSE = [0]
+pause, unpause, _paused, _pause_intact = _pause_counter()  # pause/unpause: launches.py's interpreter hook
+
+
+# Reading single elements to the host (`.item()`, `float(t)`, iterating a tensor in Python) is allowed a few
+# times per forward (a scalar parameter, a flag); a forward that reads more is computing on the host.
+SCALAR_READS_PER_FORWARD = 32
+
+
+# Elements a watched region may turn from host values into tensors (`torch.tensor(list)`, element-wise stores
+# of Python numbers, `full((1,), v)` / `scalar_tensor(v)` pieces, in-place arithmetic element by element).
+# Beyond it, the data is a table computed on the host (a LUT of the task's function, a weight fold).
+HOST_TABLE_ELEMENTS = 256
+# Views and metadata reads: free. Every other op counts towards a constructor's budget (run_op.py: at most
+# CONSTRUCTOR_OPS, or twice the reference's): a table built one piece at a time, whatever op makes the pieces
+# (fill_, full, uniform_(v, v), normal_(v, 0), randint(k, k+1), linspace(v, v, 1)...), takes an op per entry.
+CONSTRUCTOR_OPS = 256
+METADATA_ATEN = frozenset("""
+view view_as _unsafe_view reshape _reshape_alias as_strided t transpose permute expand expand_as squeeze unsqueeze
+flatten unflatten select slice narrow split split_with_sizes chunk unbind alias detach sym_size sym_stride
+sym_numel sym_storage_offset size stride is_nonzero _local_scalar_dense unfold diagonal movedim swapdims swapaxes
+_record_function_enter _record_function_enter_new _record_function_exit
+""".split())
+_SCALAR_PIECES = frozenset({"scalar_tensor", "full", "new_full", "full_like", "fill_", "fill"})
+# In-place arithmetic that nn.init uses with scalars (trunc_normal_); with a tensor operand it is compute.
+_SCALAR_ONLY_INPLACE = frozenset({"mul_", "add_", "sub_", "div_", "clamp_"})
+_CONVERSIONS = frozenset({"_to_copy", "to", "copy_", "_copy_from", "_copy_from_and_resize"})
+
+
+def _has_tensor_operand(args, kwargs) -> bool:
+    return any(_isinstance(a, _Tensor) and a.dim() > 0 for a in list(args[1:]) + list((kwargs or {}).values()))
+
+
+def _float_to_int(name: str, args, out) -> bool:
+    """A float (or complex) tensor converted to an integer one: truncation or rounding, i.e. compute."""
+    if name not in _CONVERSIONS or not args or not _isinstance(args[0], _Tensor):
+        return False
+    src = args[1] if name in ("copy_", "_copy_from", "_copy_from_and_resize") and len(args) > 1 else args[0]
+    dst = args[0] if name == "copy_" else (args[1] if name.startswith("_copy_from") and len(args) > 1 else out)
+    return (_isinstance(src, _Tensor) and _isinstance(dst, _Tensor) and (src.is_floating_point() or src.is_complex())
+            and not dst.is_floating_point() and not dst.is_complex() and dst.dtype != torch.bool)
+
+
+def _counter_step(name: str, args: tuple) -> bool:
+    """`bn.num_batches_tracked += 1`: an integer counter stepped by a Python int, BatchNorm's bookkeeping in
+    training mode (one element, no data: not the task's work)."""
+    if name not in ("add_", "sub_") or _len(args) != 2 or not _isinstance(args[0], _Tensor):
+        return False
+    t, step = args[0], args[1]
+    return (_type(step) is int and t.dim() == 0 and t.dtype in (torch.int64, torch.int32)
+            and not t.requires_grad)
+
+
+class ComputeWatch(TorchDispatchMode):
+    """Counts what a watched region (a forward, a constructor, a module's import) computes with PyTorch."""
+
+    def __init__(self, scalar_read_limit: int | None = None):
+        super().__init__()
+        self.ops: dict[str, int] = {}
+        self.scalar_reads, self.scalar_read_limit = 0, scalar_read_limit
+        self.host_elements = 0  # elements made from host values (HOST_TABLE_ELEMENTS)
+        self.total = 0  # ops that make or change data (not views or metadata): a constructor's budget
+        self.tampered = False  # the pause mirror was written by someone else
+        self.low_precision = 0  # ops that made fp16/bf16/fp8 tensors (a downgrade unless the task has them)
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None, _paused=_paused, _intact=_pause_intact):
+        if not _intact():
+            self.tampered = True
+        if _paused():
+            return func(*args, **(kwargs or {}))
+        name = func.overloadpacket.__name__
+        if name not in METADATA_ATEN:
+            self.total += 1
+        if name in ("linspace", "logspace") and any(_isinstance(a, _Tensor) for a in args):
+            name = f"{name}(tensor)"  # endpoints from tensor data: arithmetic on it (a running mean...)
+        elif name in _SCALAR_ONLY_INPLACE and _has_tensor_operand(args, kwargs):
+            name = f"{name}(tensor)"  # not in INIT_ATEN: a constructor folding weights into each other
+        if name not in ALLOWED_ATEN and not _counter_step(name, args):
+            self.ops[name] = self.ops.get(name, 0) + 1
+        elif name == "_local_scalar_dense":
+            self.host_reads(1)
+        out = func(*args, **(kwargs or {}))
+        if name in _SCALAR_PIECES or name in _SCALAR_ONLY_INPLACE or (
+                name == "copy_" and _isinstance(out, _Tensor) and out.numel() <= 1):
+            if _isinstance(out, _Tensor) and out.numel() <= 16:  # a piece of a table, not an allocation
+                self.host_table(1)
+        if name == "lift_fresh" and _isinstance(out, _Tensor):
+            self.host_table(out.numel())
+        elif _float_to_int(name, args, out):
+            self.ops["float_to_int"] = self.ops.get("float_to_int", 0) + 1
+        if _isinstance(out, _Tensor) and out.dtype in LOW_PRECISION_DTYPES:
+            self.low_precision += 1
+        return out
+
+    def host_table(self, n: int) -> None:
+        self.host_elements += n
+        if self.host_elements > HOST_TABLE_ELEMENTS:
+            self.ops["host_table"] = self.host_elements
+
+    def host_reads(self, n: int) -> None:
+        self.scalar_reads += n
+        if self.scalar_read_limit is not None and self.scalar_reads > self.scalar_read_limit:
+            self.ops["host_scalar_reads"] = self.scalar_reads
+
+
+def _active_watches() -> list:
+    return [m for m in _get_current_dispatch_mode_stack() if _type(m) is ComputeWatch]
+
+
+def _host_read_counter(name: str, original, per_element: bool):
+    """Tensor -> host copies (numpy, DLPack, Python lists) in a watched forward are host compute: numpy
+    export always counts as an op; `.tolist()` counts its elements against the scalar-read budget."""
+
+    def read(self, *args, **kwargs):
+        if not _paused():
+            for w in _active_watches():
+                if per_element:
+                    w.host_reads(max(1, int(self.numel())))
+                else:
+                    w.ops[name] = w.ops.get(name, 0) + 1
+        return original(self, *args, **kwargs)
+
+    read.__name__ = getattr(original, "__name__", name)
+    return read
+
+
+def install_host_read_counters() -> list:
+    """Before any candidate exists: count host reads on torch.Tensor (covered by the integrity snapshot)."""
+    # apply_/map_/map2_ run a Python callable per element on the host, below the dispatcher the watch sees
+    # __repr__ (also behind str(), format() and f-strings): torch's printing turns dispatch modes off, so
+    # formatting a tensor reads every element past the watch; it counts each element, like tolist()
+    for attr, per_element in (("__array__", False), ("numpy", False), ("__dlpack__", False), ("tolist", True),
+                              ("__repr__", True), ("apply_", False), ("map_", False), ("map2_", False)):
+        original = getattr(_Tensor, attr, None)
+        if original is not None:
+            setattr(_Tensor, attr, _host_read_counter(f"host_{attr.strip('_')}", original, per_element))
+    return [_Tensor]
+
+
+class Paused:
+    """The watch off for our own ops (inputs, fingerprints) inside a watched region."""
+
+    def __enter__(self):
+        pause()
+
+    def __exit__(self, *exc):
+        unpause()
+
+
+def pause_clean() -> bool:
+    """No pause in force and the mirror untouched: true between forwards."""
+    return _PAUSE[0] == 0 and not _paused() and _pause_intact()
+
+
+class NoWatch:
+    """In place of ComputeWatch where nothing is watched (the reference, unchecked runs): no ops."""
+
+    ops: dict[str, int] = {}
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
