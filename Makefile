@@ -3,8 +3,10 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+# the edit loop: no Ray/vLLM/DeepSpeed/model start-up (slow), no GPU, no red-team corpus run
+FAST := -m "not slow and not gpu"
 
-.PHONY: install train test suite clean
+.PHONY: install train test test-fast test-all corpus suite clean
 
 $(BIN)/.tritonrl-installed: pyproject.toml deploy/requirements-cpu.txt deploy/install_cpu.sh
 	VENV=$(VENV) PYTHON=$(PYTHON) bash deploy/install_cpu.sh
@@ -18,8 +20,23 @@ train: install
 suite: install
 	$(BIN)/tritonrl suite
 
+# the whole suite as CI runs it (the corpus test runs tests/corpus/ci_subset.txt); prints its wall time
 test: install
-	$(BIN)/python -m pytest -q -ra
+	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra --durations=15; rc=$$?; \
+	  t=$$(( $$(date +%s) - start )); echo "make test: $$((t / 60)) min $$((t % 60)) s (exit $$rc)"; exit $$rc
+
+test-fast: install
+	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra $(FAST); rc=$$?; \
+	  t=$$(( $$(date +%s) - start )); echo "make test-fast: $$((t / 60)) min $$((t % 60)) s (exit $$rc)"; exit $$rc
+
+# everything CI runs plus the extended integration runs (a second e2e train run, a live vLLM judge server)
+test-all: install
+	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra -m "" --durations=15; rc=$$?; \
+	  t=$$(( $$(date +%s) - start )); echo "make test-all: $$((t / 60)) min $$((t % 60)) s (exit $$rc)"; exit $$rc
+
+# the whole red-team corpus through `tritonrl verify` (about 110 minutes on 2 cores; prints its wall time)
+corpus: install
+	$(BIN)/tritonrl corpus --device cpu -j 2
 
 clean:
 	rm -rf $(VENV) runs mlruns.db

@@ -1,5 +1,7 @@
 """Honest styles the rules once rejected and cheats they once let through, found by red-teaming the CLI
-(`tritonrl verify REF CAND --device cpu --json`). The files are corpus candidates (tests/corpus/KIND/TASK__what.py
+(`tritonrl verify REF CAND --device cpu --json`), checked here through that command's own contract
+(cli_verify.verify_files: exit status and JSON object) on one warm Verifier lane; test_cli_verify.py runs
+the command itself as a process. The files are corpus candidates (tests/corpus/KIND/TASK__what.py
 against tests/corpus/ref/TASK.py); the corpus run checks only accept/reject, this also checks why.
 
 - honest: input checks that raise, an early return for empty inputs, kernels defined in a class,
@@ -12,12 +14,12 @@ against tests/corpus/ref/TASK.py); the corpus run checks only accept/reject, thi
 """
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tritonrl.verifier_workers.corpus_run import WarmLanes
+from tritonrl.verifier_workers.cli_verify import verify_files
 
 CORPUS = Path(__file__).parent / "corpus"
 FILES = [
@@ -38,19 +40,24 @@ FILES = [
     "honest/silu__empty_input_guard.py",
     "honest/silu__kernel_in_class.py",
 ]
-CMD = [sys.executable, "-m", "tritonrl.verifier_workers.cli_verify"]
+
+
+@pytest.fixture(scope="module")
+def lane():
+    lanes = WarmLanes(1, "cpu")
+    yield lanes
+    lanes.close()
 
 
 @pytest.mark.parametrize("rel", FILES, ids=[Path(f).stem for f in FILES])
-def test_cli_case(rel: str) -> None:
+def test_cli_case(rel: str, lane) -> None:
     cand = CORPUS / rel
     kind, task = cand.parent.name, cand.stem.split("__")[0]
-    r = subprocess.run(CMD + [str(CORPUS / "ref" / f"{task}.py"), str(cand), "--device", "cpu", "--json"],
-                       capture_output=True, text=True, timeout=600)
-    verdict = json.loads(r.stdout)
+    args = WarmLanes.verify_args(str(CORPUS / "ref" / f"{task}.py"), str(cand), "cpu")
+    returncode, verdict, _ = verify_files(args, verifier=lane.borrow())
     if kind == "honest":
-        assert verdict["correct"] and r.returncode == 0, (verdict["error"], verdict["violations"])
+        assert verdict["correct"] and returncode == 0, (verdict["error"], verdict["violations"])
     else:
-        assert not verdict["correct"] and r.returncode == 1
+        assert not verdict["correct"] and returncode == 1
         assert {"torch_compute", "torch_compute_runtime"} & set(verdict["violations"]), (verdict["error"],
                                                                                   verdict["violations"])

@@ -42,7 +42,7 @@ def test_unstaged_reward_is_binary(verifier):
     verifier.ext.staged = False
     try:
         v = verifier.verify(TASK, WRONG_MATH)
-        assert "tiny" not in v.stages and stage_credit(v) == 0.0 and not v.correct
+        assert "tiny" not in v.stages and stage_credit(v, staged=False) == 0.0 and not v.correct
     finally:
         verifier.ext.staged = True
 

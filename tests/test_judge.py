@@ -110,6 +110,7 @@ class ModelNew(nn.Module):
 
 
 @pytest.mark.slow
+@pytest.mark.extended
 def test_live_judge_answers_in_schema(judge_server):
     task = get_builtin("relu")
     judge = OpenAIJudge(JudgeConfig(enabled=True, kind="openai", base_url=judge_server, model="judge"))
@@ -120,6 +121,7 @@ def test_live_judge_answers_in_schema(judge_server):
 
 
 @pytest.mark.slow
+@pytest.mark.extended
 def test_funnel_consults_the_live_judge_and_fails_closed(judge_server):
     from tritonrl.verifier_workers.funnel.verifier import Verifier
 

@@ -169,7 +169,7 @@ def test_config_changes_the_cache_key(tasks):
     base = config_hash(VerifierConfig(device="cpu"), ExtensionsConfig(), "cpu")
     assert config_hash(VerifierConfig(device="cpu"), ExtensionsConfig(), "cpu") == base
     assert config_hash(VerifierConfig(device="cpu"), ExtensionsConfig(multi_input=False), "cpu") != base
-    assert config_hash(VerifierConfig(device="cpu", partial_credit=[0, 0, 0, 0, 1.0]), ExtensionsConfig(), "cpu") != base
+    assert config_hash(VerifierConfig(device="cpu", stages=["static", "compile", "full"]), ExtensionsConfig(), "cpu") != base
     assert config_hash(VerifierConfig(device="cpu"), ExtensionsConfig(), "cuda") != base
     moved = dataclasses.replace(t, sizes={"cpu": {"dim": 7}})
     assert cache_key(moved, t.gold_src, base) != cache_key(t, t.gold_src, base)

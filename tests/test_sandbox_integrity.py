@@ -95,3 +95,18 @@ return out''', extra="\nimport time\n")
         verdict = v.verify(TASK, slow)
     assert not verdict.correct and "timeout" in (verdict.error or ""), verdict.error
     assert verdict.seconds < 60
+
+
+def test_torch_settings_a_candidate_changed_do_not_reach_the_next_candidate(verifier):
+    """A module that sets torch's default device to 'meta' at import is not caught by the integrity snapshot
+    (honest code may change such settings, e.g. strict matmul precision), but the worker that ran it must not
+    serve the next candidate: every later input would be a meta tensor (seen with warm corpus lanes)."""
+    from tritonrl.tasks.suite import load_builtin
+
+    task = next(t for t in load_builtin() if t.name == "relu")
+    leaky = task.gold_src.replace("import triton.language as tl\n",
+                                  "import triton.language as tl\ntorch.set_default_device('meta')\n", 1)
+    assert leaky != task.gold_src
+    verifier.verify(task, leaky)
+    after = verifier.verify(task, task.gold_src)
+    assert after.correct, after.error

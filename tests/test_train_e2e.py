@@ -15,7 +15,8 @@ OVERRIDES = ["train.sft_epochs=1", "train.sft_max_examples=4", "train.rl_steps=2
              "rollout.samples_per_prompt=2", "rollout.max_new_tokens=96", "tracking.experiment=e2e"]
 
 
-@pytest.fixture(scope="module", params=[0, 1], ids=["on_policy", "overlapped"])
+@pytest.fixture(scope="module", params=[pytest.param(0, id="on_policy"),
+                                        pytest.param(1, id="overlapped", marks=pytest.mark.extended)])
 def run(request, tmp_path_factory):
     """The same short run twice: stages in turn, and with the next rollout overlapping learning."""
     tmp = tmp_path_factory.mktemp("train")
@@ -23,7 +24,7 @@ def run(request, tmp_path_factory):
     env = {**os.environ, "MLFLOW_TRACKING_URI": f"sqlite:///{db}"}
     env.pop("RAY_ADDRESS", None)
     proc = subprocess.run([sys.executable, "-m", "tritonrl.cli", "train", *OVERRIDES, f"train.max_staleness={request.param}",
-                           f"output_dir={tmp}/runs"],
+                           f"output_dir={tmp}/runs", f"train.record_samples={tmp}/recorded.jsonl", "train.record_n=4"],
                           cwd=tmp, env=env, capture_output=True, text=True, timeout=1500)
     assert proc.returncode == 0, proc.stderr[-4000:]
     import mlflow
@@ -40,6 +41,17 @@ def test_run_finished_with_three_heldout_figures(run):
     for phase in ("base", "sft", "rl"):
         assert 0.0 <= r.data.metrics[f"heldout/correct_{phase}"] <= 1.0
     assert "held-out correctness: base=" in proc.stderr
+
+
+def test_sft_policy_samples_were_recorded_for_replay(run):
+    """train.record_samples: what bench/bench_verify_replay.py replays (the policy's own responses)."""
+    import json
+
+    _, _, _, tmp, _ = run
+    rows = [json.loads(line) for line in (tmp / "recorded.jsonl").read_text().splitlines()]
+    assert len(rows) >= 4
+    assert all({"task", "response", "finish_reason", "response_tokens", "model"} <= set(r) for r in rows)
+    assert all(r["finish_reason"] in ("stop", "length") and isinstance(r["response"], str) for r in rows)
 
 
 def test_every_stage_of_a_step_ran_and_was_logged(run):

@@ -212,6 +212,10 @@ class TrainConfig:
     # save the learner's state (DeepSpeed, with optimizer) at eval points and at the end, for resume; a 1.4B
     # model's ZeRO state is ~20 GB, so throughput benchmarks turn it off
     checkpoint: bool = True
+    # a path: after SFT, sample `record_n` responses over the training tasks as RL would (rollout sampling)
+    # and write them there as JSONL (task, prompt, response, ...): what bench/bench_verify_replay.py replays
+    record_samples: str = ""
+    record_n: int = 256
 
 
 @dataclass

@@ -5,6 +5,7 @@ verifier pool streams verdicts -> rewards and HRD token advantages -> one learne
 """
 from __future__ import annotations
 
+import logging
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -291,6 +292,8 @@ class Trainer:
                 if cfg.train.sft_epochs > 0:
                     self.sft()
                     results["sft"] = self.evaluate("sft")
+                if cfg.train.record_samples:
+                    self.record_samples(cfg.train.record_samples, cfg.train.record_n)
             history = []
             t_start = time.monotonic()
             batch = self.rollout() if start < cfg.train.rl_steps else None  # the first step's experience
@@ -319,6 +322,27 @@ class Trainer:
         finally:
             self.tracker.finish(status)
             self.shutdown()
+
+    def record_samples(self, path: str, n: int) -> None:
+        """The policy's own responses to the training tasks, sampled as a rollout samples them, written as
+        JSONL for replaying verification (bench/bench_verify_replay.py): real samples, not golds."""
+        import json
+        import math
+
+        tasks = self.train_tasks
+        per_task = max(1, math.ceil(n / len(tasks)))
+        with self._timed("time/record_samples_s"):
+            results = self.generate(tasks, per_task)
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(path, "w") as f:
+            for task, samples in zip(tasks, results):
+                for s in samples:
+                    f.write(json.dumps({"task": task.name, "level": task.level, "response": s.text,
+                                        "finish_reason": s.finish_reason, "response_tokens": len(s.token_ids),
+                                        "model": self.cfg.model.name, "policy_version": self.policy_version,
+                                        "sft_epochs": self.cfg.train.sft_epochs,
+                                        "temperature": self.cfg.rollout.temperature}) + "\n")
+        logging.getLogger(__name__).info("recorded %d samples to %s", per_task * len(tasks), path)
 
     def checkpoint(self) -> None:
         if not self.cfg.train.checkpoint:

@@ -83,40 +83,32 @@ def load_inputs(args: argparse.Namespace):
     return Task(name=name, level=0, reference_src=ref_src, source="file"), cand_src
 
 
-def _format(v, reward: float) -> str:
-    lines = [f"{'CORRECT' if v.correct else 'REJECTED'}  task={v.task}  stage={v.stage}  reward={reward:.2f}"
-             f"  speedup={'n/a' if v.speedup is None else f'{v.speedup:.3f}x'}  ({v.seconds:.1f} s on {v.device})"]
-    if v.error:
-        lines.append(f"  error: {v.error}")
-    if v.violations:
-        lines.append(f"  violations: {', '.join(v.violations)}")
-    for name, st in v.stages.items():
+def _format(d: dict) -> str:
+    speedup = "n/a" if d["speedup"] is None else f"{d['speedup']:.3f}x"
+    lines = [f"{'CORRECT' if d['correct'] else 'REJECTED'}  task={d['task']}  stage={d['stage']}  "
+             f"reward={d['reward']:.2f}  speedup={speedup}  ({d['seconds']:.1f} s on {d['device']})"]
+    if d["error"]:
+        lines.append(f"  error: {d['error']}")
+    if d["violations"]:
+        lines.append(f"  violations: {', '.join(d['violations'])}")
+    for name, st in d["stages"].items():
         lines.append(f"  {name:8s} {'pass' if st.get('passed') else ('skip' if st.get('skipped') else 'FAIL')}"
                      f"  {st.get('seconds', 0):.2f} s")
-    for var in v.variants:
+    for var in d["variants"]:
         lines.append(f"    variant {var['name']:16s} {'pass' if var['passed'] else 'FAIL'}"
                      f"  max_abs_err={var.get('max_abs_err')}  atol={var.get('atol')}")
     return "\n".join(lines)
 
 
-def _unusable(args: argparse.Namespace, message: str) -> int:
-    print(f"tritonrl verify: {message}", file=sys.stderr)
-    if args.json:
-        sys.stdout.write(json.dumps({"correct": False, "stage": "none", "reward": 0.0, "speedup": None,
-                                     "violations": [], "error": f"unusable input: {message}", "usable": False}) + "\n")
-    return 2
+def unusable(message: str) -> dict:
+    """The JSON object printed for unusable input (exit 2)."""
+    return {"correct": False, "stage": "none", "reward": 0.0, "speedup": None, "violations": [],
+            "error": f"unusable input: {message}", "usable": False}
 
 
-def run_verify(args: argparse.Namespace) -> int:
-    try:
-        task, code = load_inputs(args)
-    except UsageError as e:
-        return _unusable(args, str(e))
-    import logging
-
-    logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
+def configs(args: argparse.Namespace):
+    """The verifier and extension configs a `tritonrl verify` invocation asks for."""
     from tritonrl.config import ExtensionsConfig, VerifierConfig
-    from tritonrl.verifier_workers.funnel.verifier import Verifier
 
     cfg, ext = VerifierConfig(), ExtensionsConfig()
     ext.multi_input = not args.no_multi_input
@@ -124,26 +116,55 @@ def run_verify(args: argparse.Namespace) -> int:
     ext.calibrated_timing = not args.no_calibrated_timing
     if args.seed is not None:
         cfg.seed_entropy, cfg.base_seed = False, args.seed
-    if args.device == "cuda":
+    return cfg, ext
+
+
+def verify_files(args: argparse.Namespace, verifier=None) -> tuple[int, dict, str | None]:
+    """The whole contract of `tritonrl verify` without printing: (exit status, the JSON object, the one-line
+    reason for stderr when the input is unusable). `verifier`: a warm Verifier to reuse (its configs must be
+    `configs(args)`'s); None starts one for this call and stops it after."""
+    try:
+        task, code = load_inputs(args)
+    except UsageError as e:
+        return 2, unusable(str(e)), str(e)
+    from tritonrl.reward.credit import stage_credit
+    from tritonrl.verifier_workers.funnel.verifier import Verifier
+
+    if args.device == "cuda" and verifier is None:
         import torch
 
         if not torch.cuda.is_available():
-            return _unusable(args, "--device cuda but no CUDA device is available")
+            msg = "--device cuda but no CUDA device is available"
+            return 2, unusable(msg), msg
+    cfg, ext = configs(args)
     try:
-        with Verifier(cfg, ext, device=args.device) as verifier:
+        if verifier is not None:
             verdict = verifier.verify(task, code)
+        else:
+            with Verifier(cfg, ext, device=args.device) as own:
+                verdict = own.verify(task, code)
     except Exception as e:  # the verifier itself could not start (e.g. no worker): not a verdict
-        return _unusable(args, f"verifier failed: {type(e).__name__}: {e}"[:500])
+        msg = f"verifier failed: {type(e).__name__}: {e}"[:500]
+        return 2, unusable(msg), msg
     if getattr(verdict, "reference_failed", False):  # the task itself cannot run: not a verdict on the code
-        return _unusable(args, f"reference {args.reference!r} does not run: {verdict.error}"[:500])
-    from tritonrl.reward.credit import stage_credit
-
+        msg = f"reference {args.reference!r} does not run: {verdict.error}"[:500]
+        return 2, unusable(msg), msg
     reward = stage_credit(verdict, staged=ext.staged)  # the trainer's table, at its default credits
+    return (0 if verdict.correct else 1), {**verdict.to_dict(), "reward": reward}, None
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    import logging
+
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
+    rc, payload, reason = verify_files(args)
+    if reason is not None:
+        print(f"tritonrl verify: {reason}", file=sys.stderr)
     if args.json:
-        sys.stdout.write(json.dumps({**verdict.to_dict(), "reward": reward}, default=str) + "\n")
-    else:
-        print(_format(verdict, reward))
-    return 0 if verdict.correct else 1
+        sys.stdout.write(json.dumps(payload, default=str) + "\n")
+    elif reason is None:
+        print(_format(payload))
+    return rc
 
 
 def exit_on_sigterm() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import torch
 
-from tritonrl.config import TimingConfig, VerifierConfig
+from tritonrl.config import ExtensionsConfig, TimingConfig, VerifierConfig
 from tritonrl.verifier_workers.funnel.runs import StageFailed, VerifyContext, WorkerRuns, fresh_seeds, one_line
 from tritonrl.verifier_workers.sandbox import compare
 from tritonrl.verifier_workers.sandbox.worker.timing import summarize
@@ -19,8 +19,9 @@ from tritonrl.verifier_workers.sandbox.worker.timing import summarize
 class TimingStage:
     """The timing stage of one Verifier lane, run on that lane's workers; caches the reference's timings."""
 
-    def __init__(self, runs: WorkerRuns, cfg: VerifierConfig, calibrated: bool):
-        self.runs, self.cfg, self.calibrated = runs, cfg, calibrated
+    def __init__(self, runs: WorkerRuns, cfg: VerifierConfig, ext: ExtensionsConfig):
+        # the lane's own config objects, read at each run (a caller may switch calibrated timing between runs)
+        self.runs, self.cfg, self.ext = runs, cfg, ext
         self._ref_times: dict[tuple, dict] = {}
 
     @property
@@ -32,7 +33,7 @@ class TimingStage:
         fingerprinted and checked against the reference's on the same inputs. An implausible speedup is
         re-measured, then flagged and capped, never silently rewarded."""
         tc = self.tc
-        method = "calibrated" if self.calibrated else "single_shot"
+        method = "calibrated" if self.ext.calibrated_timing else "single_shot"
         t_cand, t_ref, cand, ref = self.measure_pair(ctx, method, use_cache=True)
         speedup = t_ref["mean_ms"] / max(t_cand["mean_ms"], 1e-9)
         remeasured = 0

@@ -74,7 +74,7 @@ class Verifier:
             device = "cuda" if torch.cuda.is_available() else "cpu"
         self.device = device
         self.runs = WorkerRuns(self.cfg, device, gpu)
-        self.timing = TimingStage(self.runs, self.cfg, calibrated=self.ext.calibrated_timing)
+        self.timing = TimingStage(self.runs, self.cfg, self.ext)
         self.judge = make_judge(self.cfg.judge)
         self.gpu_lock = gpu_lock if device == "cuda" else None  # shared with the other lanes on this GPU
 
@@ -311,6 +311,9 @@ class Verifier:
                     # imports the candidate too
                     ctx.verdict.violations.append("child_process")
                     ctx.verdict.error = ctx.verdict.error or "candidate left a child process running"
+                if reply.get("stale"):  # torch settings (a default device...) the next candidate must not
+                    sb.kill()  # inherit: no violation (honest code sets some), a fresh worker instead
+                    continue
                 sb.call("reset", timeout=30.0)
                 sb.ensure_clean()
             except SandboxError:

@@ -59,3 +59,24 @@ INTEGRITY_MODULES = launches.install_hooks() + watch.install_host_read_counters(
 def INTEGRITY_CHECK() -> list[str]:
     """Harness state a candidate could change in place (the snapshot compares ids only)."""
     return [] if pause_clean() else ["watch._PAUSE"]
+
+
+def torch_globals() -> dict[str, object]:
+    """Process-wide torch settings that a candidate may change (some honest code does, e.g. strict matmul
+    precision) and that would carry over into the next candidate's run in this worker: a default device of
+    'meta' makes every later input a meta tensor. The function-mode stack holds set_default_device's mode."""
+    return {"default_dtype": torch.get_default_dtype(), "default_device": str(torch.get_default_device()),
+            "grad_enabled": torch.is_grad_enabled(), "matmul_precision": torch.get_float32_matmul_precision(),
+            "deterministic": torch.are_deterministic_algorithms_enabled(),
+            "function_modes": torch._C._len_torch_function_stack(),
+            "cuda_matmul_tf32": torch.backends.cuda.matmul.allow_tf32, "cudnn_tf32": torch.backends.cudnn.allow_tf32}
+
+
+TORCH_GLOBALS_AT_START = torch_globals()
+
+
+def STALE_CHECK() -> list[str]:
+    """The torch settings that differ from this worker's start: not a violation (honest code may set them),
+    but the worker must not serve another candidate; the supervisor replaces it."""
+    now = torch_globals()
+    return sorted(k for k, v in TORCH_GLOBALS_AT_START.items() if now.get(k) != v)

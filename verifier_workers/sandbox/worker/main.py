@@ -106,13 +106,16 @@ def main() -> None:
     baseline, baseline_threads = _snapshot(objs), threading.active_count()
 
     state_check = getattr(harness, "INTEGRITY_CHECK", None)  # harness state changed in place (not an id)
+    stale_check = getattr(harness, "STALE_CHECK", None)  # torch settings a later candidate must not inherit
 
     def integrity(_args, _tensors):
         now = _snapshot(objs)
         changed = sorted(f"{m}.{n}" for (m, n), i in baseline.items() if now.get((m, n), i) != i)
         changed += state_check() if state_check is not None else []
         extra_threads = threading.active_count() - baseline_threads
-        return {"clean": not changed and extra_threads <= 0, "changed": changed[:20], "extra_threads": extra_threads}, {}
+        stale = stale_check() if stale_check is not None else []
+        return {"clean": not changed and extra_threads <= 0, "changed": changed[:20], "extra_threads": extra_threads,
+                "stale": stale}, {}
 
     handlers["ping"] = lambda a, t: ({"pid": os.getpid(), "role": args.role, "env_keys": sorted(os.environ)}, {})
     handlers["integrity"] = integrity
