@@ -3,8 +3,9 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-# the edit loop: no Ray/vLLM/DeepSpeed/model start-up (slow), no GPU, no red-team corpus run
-FAST := -m "not slow and not gpu"
+# the edit loop (<= 5 min): no Ray/vLLM/DeepSpeed/model start-up or corpus run (slow), no GPU, no verifier
+# run that waits out a timeout or starts a CLI process (heavy)
+FAST := -m "not slow and not gpu and not heavy"
 
 .PHONY: install train test test-fast test-all corpus suite clean
 

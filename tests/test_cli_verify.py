@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+pytestmark = pytest.mark.heavy  # a fresh `tritonrl verify` process per test (~10 s each)
+
 from tritonrl.tasks.suite import get_builtin
 
 from helpers import RELU_SMALL_HONEST as HONEST, RELU_SMALL_REF as RELU_REF

@@ -92,6 +92,7 @@ def contained():
     v.close()
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_crash_is_contained_and_next_verify_works(contained, name):
     code, expected = HOSTILE[name]

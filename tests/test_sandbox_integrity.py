@@ -82,6 +82,7 @@ def test_setsid_daemon_is_found_and_killed(unchecked):
     assert not unchecked.runs.candidate.strays() and not unchecked.runs.compiler.strays()
 
 
+@pytest.mark.heavy
 def test_one_verification_has_a_time_budget():
     # each forward stays far inside its call's limit; together they exceed the verification's budget
     slow = model('''

@@ -216,6 +216,7 @@ def _forward_calls(src: str) -> set[str]:
     return set(re.findall(r"torch\.(?:nn\.functional\.)?(\w+)\(", body))
 
 
+@pytest.mark.heavy
 def test_synthetic_tasks_avoid_heldout_ops_and_their_golds_pass():
     import re
 
