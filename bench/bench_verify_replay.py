@@ -54,9 +54,11 @@ def checksum(verdicts) -> str:
 
 
 def outcome(v) -> str:
+    from tritonrl.reward.terms import NOT_CHEATS
+
     if v.correct:
         return "correct"
-    if v.violations and not set(v.violations) <= {"syntax_error", "no_model_new", "no_triton_kernel"}:
+    if set(v.violations) - NOT_CHEATS:
         return "rejected: " + ",".join(sorted(v.violations))[:40]
     return f"stopped after {v.stage}"
 
@@ -104,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     figures = {"samples": len(rows), "verified": len(todo), "wall_s": round(wall, 2),
                "verdicts_per_s": round(len(rows) / wall, 3), "verified_per_s": round(len(todo) / wall, 3),
                "stage_seconds": {k: round(x, 2) for k, x in per_stage.items()},
-               "device": pool.device if hasattr(pool, "device") else cfg.verifier.device,
+               "device": pool.device,
                "checksum": checksum(verdicts), "overrides": args.overrides, "recording": str(args.samples)}
     print(f"\n{len(rows)} samples ({len(todo)} parsed and verified) in {wall:.1f} s: "
           f"{figures['verdicts_per_s']:.2f} verdicts/s ({figures['verified_per_s']:.2f} verified/s)")

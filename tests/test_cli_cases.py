@@ -24,21 +24,21 @@ from tritonrl.verifier_workers.cli_verify import verify_files
 CORPUS = Path(__file__).parent / "corpus"
 FILES = [
     "cheat/relu_8x100__float_in_comprehension.py",
-    "cheat/rowsum__getattr_tolist.py",
-    "cheat/rowsum__item_loop.py",
-    "cheat/silu__numpy_in_static_lambda.py",
-    "cheat/silu__torch_in_kernel_body.py",
-    "cheat/softmax__host_loop_fill.py",
+    "cheat/rowsum__c42_getattr_tolist.py",
+    "cheat/rowsum__c37_python_item_sum.py",
+    "cheat/silu__c39_getattr_numpy_staticlambda.py",
+    "cheat/silu__c09_kernel_body_torch.py",
+    "cheat/softmax__c40_fill_item.py",
     "honest/gelu_tanh_16x96__libdevice_tanh.py",
-    "honest/layernorm__kernel_in_helper_class.py",
-    "honest/log_softmax__tutorial_driver_queries.py",
-    "honest/matmul__autotune_two_configs.py",
+    "honest/layernorm__h31_classmethod_kernel_alias.py",
+    "honest/log_softmax__p1_tutorial_driver_props.py",
+    "honest/matmul__h23_autotune.py",
     "honest/scale__no_mask_fixed_block.py",
     "honest/scale__power_of_two_assert.py",
-    "honest/silu__autotune_configs_raise_guard.py",
-    "honest/silu__cuda_device_context.py",
-    "honest/silu__empty_input_guard.py",
-    "honest/silu__kernel_in_class.py",
+    "honest/silu__h02_autotune_raise.py",
+    "honest/silu__h28_autotune_single.py",
+    "honest/silu__h03_empty_guard.py",
+    "honest/silu__h04_class_kernel.py",
 ]
 
 
