@@ -5,6 +5,13 @@ HRD on:  plan tokens  <- alpha * A_speed   (the plan decides the optimisation st
          other tokens <- A_correct         (format markers, EOS: they gate parsing, hence correctness)
 HRD off (TritonRL's uniform ablation): every token <- A_correct + alpha * A_speed.
 
+Untimed groups (`plan_speed_advantage`): on a device without timing (a CPU) no verdict has a speedup, so
+A_speed is 0 for every sample and HRD would give plan tokens no gradient at all. When no sample of a group
+earned a speedup, plan tokens instead get alpha * A_correct (`reward.untimed_plan=correctness`, the
+default): the plan is credited, at the plan's weight alpha, for the correctness it led to.
+`reward.untimed_plan=none` keeps the strict routing (plan tokens get 0). On a GPU this rule applies to groups
+with no correct, timed sample, whose A_speed is 0 too. Uniform routing (HRD off) is unchanged.
+
 Overlap: a token in both masks (a parser that marks a fence token twice) is treated as a code token and
 gets A_correct only. Correctness is the primary objective and the speed term is already scaled down by
 alpha, so a doubly-marked token must not let the speed signal leak into the code.
@@ -14,6 +21,20 @@ from __future__ import annotations
 from typing import Sequence
 
 import torch
+
+
+UNTIMED_PLAN_RULES = ("correctness", "none")
+
+
+def plan_speed_advantage(a_correct: float, a_speed: float, timed: bool, hrd: bool = True,
+                         untimed_plan: str = "correctness") -> float:
+    """The per-sample advantage that HRD routes (times alpha) to plan tokens: A_speed, or A_correct in an
+    untimed group under `untimed_plan=correctness` (module doc). With HRD off it is always A_speed."""
+    if untimed_plan not in UNTIMED_PLAN_RULES:
+        raise ValueError(f"reward.untimed_plan must be one of {UNTIMED_PLAN_RULES}, got {untimed_plan!r}")
+    if hrd and not timed and untimed_plan == "correctness":
+        return float(a_correct)
+    return float(a_speed)
 
 
 def build_token_advantages(plan_mask: torch.Tensor, code_mask: torch.Tensor, a_correct: torch.Tensor,

@@ -17,13 +17,21 @@ def correctness_reward(verdict: Verdict, cfg: RewardConfig, staged: bool) -> flo
     return stage_credit(verdict, cfg.partial_credit, staged)
 
 
-def speedup_reward(verdict: Verdict, cfg: RewardConfig) -> float:
-    """0 unless correct and timed; else speedup clipped at `speedup_clip` (or log(speedup), clipped).
+def rewarded_speedup(verdict: Verdict) -> float | None:
+    """The speedup that earns a speed reward: a correct, uncheated, timed verdict's; else None (untimed).
 
     A cheated sample never earns speed: a violation zeroes it even if the funnel said correct.
     """
     s = verdict.speedup
     if not verdict.correct or verdict.violations or s is None or not math.isfinite(s) or s <= 0:
+        return None
+    return float(s)
+
+
+def speedup_reward(verdict: Verdict, cfg: RewardConfig) -> float:
+    """0 unless `rewarded_speedup` has one; else speedup clipped at `speedup_clip` (or log(speedup), clipped)."""
+    s = rewarded_speedup(verdict)
+    if s is None:
         return 0.0
     if cfg.speedup_log:
         cap = abs(math.log(cfg.speedup_clip)) if cfg.speedup_clip > 0 else math.inf

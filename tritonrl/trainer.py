@@ -22,40 +22,35 @@ from tritonrl.learner.group import LearnerGroup
 from tritonrl.learner.sft import run_sft
 from tritonrl.models import load_tokenizer, resolve_model
 from tritonrl.reward.credit import stage_credit
-from tritonrl.reward.experience import Scored, build_sequences, step_metrics, unparseable_verdict
+from tritonrl.reward.experience import Scored, build_sequences, step_metrics
 from tritonrl.rollout.engine import SamplingSpec, make_engines
-from tritonrl.rollout.parsing import parse_response
 from tritonrl.rollout.prompts import build_prompt, sft_target
 from tritonrl.rollout.weight_sync import choose_transport, make_sender
 from tritonrl.tasks.curriculum import CurriculumSampler
-from tritonrl.tasks.kernelbench import load_kernelbench
 from tritonrl.tasks.kernelbook import gold_pairs, load_kernelbook
-from tritonrl.tasks.suite import load_builtin
 from tritonrl.tasks.synthetic import synthetic_pairs
+from tritonrl.tasks.select import load_tasks, spread
 from tritonrl.tasks.task import Task
+from tritonrl.sample_log import SampleLog
+from tritonrl.evaluation.runner import log_result, run_eval
+from tritonrl.learner.export import export_hf
+from tritonrl.rollout.driver import generate_spread
+from tritonrl.scoring import score_samples
 from tritonrl.tracking import Tracker, flatten
 from tritonrl.verifier_workers.pool import VerifierPool
 from tritonrl import plots
 
+log = logging.getLogger(__name__)
 
-def load_tasks(cfg: Config) -> tuple[list[Task], list[Task]]:
-    if cfg.data.suite == "builtin":
-        tasks = load_builtin()
-    elif cfg.data.suite == "kernelbench":
-        tasks = load_kernelbench(cfg.data.kernelbench_path, levels=tuple(cfg.data.kernelbench_levels))
-    else:
-        raise ConfigError(f"data.suite must be 'builtin' or 'kernelbench', got {cfg.data.suite!r}")
-    if cfg.data.heldout:
-        unknown = set(cfg.data.heldout) - {t.name for t in tasks}
-        if unknown:
-            raise ConfigError(f"data.heldout names unknown tasks: {sorted(unknown)}")
-        heldout = [t for t in tasks if t.name in cfg.data.heldout]
-    else:
-        heldout = [t for t in tasks if t.split == "heldout"]
-    train = [t for t in tasks if t not in heldout]
-    if not train:
-        raise ConfigError("no training tasks left after the held-out split")
-    return train, heldout
+
+def run_dir(cfg: Config) -> str:
+    """This run's own directory: Hydra's run (or sweep cell) directory, else output_dir."""
+    try:
+        from hydra.core.hydra_config import HydraConfig
+
+        return HydraConfig.get().runtime.output_dir
+    except (ImportError, ValueError):
+        return cfg.output_dir
 
 
 @dataclass
@@ -73,6 +68,7 @@ class Trainer:
         self.cfg = cfg
         self.timings: dict[str, float] = {}
         self.policy_version = 0  # weight syncs so far: what the engines sample with
+        self.eval_levels: dict[str, dict] = {}  # eval tag -> per-level KernelBench metrics (summary.json)
         self._background = ThreadPoolExecutor(1, thread_name_prefix="next-rollout")  # overlapped rollouts
 
     # ------------------------------------------------------------------ setup
@@ -84,8 +80,10 @@ class Trainer:
         self.cluster = ensure_ray(cfg.ray)
         self.device = "cuda" if self.cluster.get("GPU", 0) > 0 else "cpu"
         self.tracker = Tracker(cfg.tracking, flatten(cfg))
+        self.samples = SampleLog(self.tracker, cfg.reward, cfg.extensions.staged)  # tables + speedup histograms
         self.tracker.set_tags({"device": self.device, "model": cfg.model.name})
-        self.train_tasks, self.heldout = load_tasks(cfg)
+        self.train_tasks, heldout = load_tasks(cfg)
+        self.heldout = spread(heldout, cfg.eval.max_tasks)  # what every eval point measures
         with self._timed("setup/model_resolve"):
             self.model_path = resolve_model(cfg.model)
             self.tokenizer = load_tokenizer(self.model_path)
@@ -99,7 +97,8 @@ class Trainer:
             self.weight_sync = self._init_weight_sync()
         self.monitor = start_monitor(self.device)  # GPU busy fraction per step phase (GPU nodes only)
         self.sampler = CurriculumSampler(self.train_tasks, cfg.curriculum, cfg.extensions.curriculum, cfg.train.seed)
-        self.ckpt_dir = cfg.learner.checkpoint_dir or os.path.join(cfg.output_dir, "checkpoints")
+        self.run_dir = run_dir(cfg)  # per run: a resume never loads another run's (or sweep cell's) state
+        self.ckpt_dir = cfg.learner.checkpoint_dir or os.path.join(self.run_dir, "checkpoints")
         self.tracker.log_metrics({k: v for k, v in self.timings.items()}, step=0)
 
     @contextmanager
@@ -116,44 +115,25 @@ class Trainer:
 
     def generate(self, tasks: list[Task], n: int, greedy: bool = False):
         prompts = [build_prompt(t, self.tokenizer) for t in tasks]
-        # spread prompts over the engines, keep their order
-        shards = [list(range(i, len(prompts), len(self.engines))) for i in range(len(self.engines))]
-        refs = [e.generate.remote([prompts[i] for i in idx], self.sampling(n, greedy))
-                for e, idx in zip(self.engines, shards) if idx]
-        results: list = [None] * len(prompts)
-        for idx, out in zip([s for s in shards if s], ray.get(refs)):
-            for i, samples in zip(idx, out):
-                results[i] = samples
-        return results
+        return generate_spread(self.engines, prompts, self.sampling(n, greedy))
 
     def score(self, tasks: list[Task], samples_per_task) -> list[list[Scored]]:
-        groups = [[Scored(t, s, parse_response(s.text, s.token_ids, self.tokenizer), None) for s in samples]
-                  for t, samples in zip(tasks, samples_per_task)]
-        flat = [s for g in groups for s in g]
-        to_verify = [(i, s) for i, s in enumerate(flat) if s.parsed.code]
-        for s in flat:
-            if not s.parsed.code:
-                s.verdict = unparseable_verdict(s.task, s.parsed)
-        stream = self.pool.verify_stream([(s.task, s.parsed.code) for _, s in to_verify])
-        for j, verdict in tqdm(stream, total=len(to_verify), desc="verify", leave=False):
-            to_verify[j][1].verdict = verdict
-        return groups
+        return score_samples(self.pool, self.tokenizer, tasks, samples_per_task)
 
     def evaluate(self, tag: str) -> float:
-        """Held-out correctness: greedy samples, verified with the same funnel."""
-        n = self.cfg.train.eval_samples
+        """Held-out evaluation, the code path of `tritonrl eval` (tritonrl/evaluation/runner.py): KernelBench's
+        metrics as heldout/[l{L}_]{metric}_{tag} (heldout/correct_{tag}: share of samples correct), the mean
+        partial credit as heldout/stage_reached_{tag}, every answer under samples/heldout_{tag}/."""
         with self._timed(f"eval/{tag}"):
-            groups = self.score(self.heldout, self.generate(self.heldout, n, greedy=(n == 1)))
-        flat = [s for g in groups for s in g]
-        acc = sum(s.verdict.correct for s in flat) / max(len(flat), 1)
+            result = run_eval(self.heldout, self.cfg.train.eval_samples, self.engines, self.tokenizer, self.pool,
+                              self.cfg.rollout)
+        flat = [s for g in result.groups for s in g]
         credit = [stage_credit(s.verdict, self.cfg.reward.partial_credit, self.cfg.extensions.staged) for s in flat]
-        self.tracker.log_metrics({f"heldout/correct_{tag}": acc,
-                                  f"heldout/stage_reached_{tag}": sum(credit) / max(len(flat), 1)},
-                                 step=self.step)
-        for i, s in enumerate(flat):  # every held-out answer, with its verdict: what reviewers read first
-            note = f"\n\n<!-- correct={s.verdict.correct} stage={s.verdict.stage} error={s.verdict.error} -->\n"
-            self.tracker.log_text(s.sample.text + note, f"samples/heldout_{tag}/{s.task.name}_{i}.md")
-        return acc
+        log_result(self.tracker, result, "heldout/", f"_{tag}", self.step, f"samples/heldout_{tag}")
+        self.tracker.log_metrics({f"heldout/stage_reached_{tag}": sum(credit) / len(flat)}, step=self.step)
+        self.samples.heldout(flat, tag, self.step)
+        self.eval_levels[tag] = result.levels
+        return result.levels["all"]["correct"]
 
     def _init_weight_sync(self) -> str:
         """The transport for learner -> engine weights, chosen by rollout.weight_sync.choose_transport. GPU
@@ -280,9 +260,9 @@ class Trainer:
     def run(self) -> dict[str, float]:
         cfg = self.cfg
         self.step = 0
-        self.setup()
-        status = "FAILED"
+        status = "FAILED"  # what MLflow shows for a run that raised, in setup too
         try:
+            self.setup()
             start = self.learner.resume(self.ckpt_dir) if cfg.learner.resume else 0
             if start:  # a resumed run continues RL: the base and SFT phases are behind it
                 self.sync_weights()
@@ -300,7 +280,9 @@ class Trainer:
             for self.step in tqdm(range(start + 1, cfg.train.rl_steps + 1), desc="RL steps"):
                 out_of_time = bool(cfg.train.max_wall_minutes) and time.monotonic() - t_start > 60 * cfg.train.max_wall_minutes
                 last = self.step == cfg.train.rl_steps or out_of_time
-                m, batch = self.rl_step(batch, last)
+                experience = batch
+                m, batch = self.rl_step(experience, last)
+                self.samples.rollout(experience.groups, self.step)
                 m["step"] = self.step
                 history.append(m)
                 self.tracker.log_metrics({k: v for k, v in m.items() if k != "step"}, step=self.step)
@@ -312,15 +294,17 @@ class Trainer:
             if history:
                 results["rl"] = self.evaluate("rl")
                 self.tracker.log_figure(plots.training_curves(history), "plots/training_curves.png")
+                self.samples.finish()
                 self.checkpoint()
             if results:
                 self.tracker.log_figure(plots.heldout_bars(results), "plots/heldout_correctness.png")
-            self.tracker.log_dict({"heldout_correctness": results, "timings": self.timings,
+            self.tracker.log_dict({"heldout_correctness": results, "heldout": self.eval_levels, "timings": self.timings,
                                    "pool": self.pool.stats()}, "summary.json")
             status = "FINISHED"
             return results
         finally:
-            self.tracker.finish(status)
+            if getattr(self, "tracker", None) is not None:
+                self.tracker.finish(status)
             self.shutdown()
 
     def record_samples(self, path: str, n: int) -> None:
@@ -342,15 +326,19 @@ class Trainer:
                                         "model": self.cfg.model.name, "policy_version": self.policy_version,
                                         "sft_epochs": self.cfg.train.sft_epochs,
                                         "temperature": self.cfg.rollout.temperature}) + "\n")
-        logging.getLogger(__name__).info("recorded %d samples to %s", per_task * len(tasks), path)
+        log.info("recorded %d samples to %s", per_task * len(tasks), path)
 
     def checkpoint(self) -> None:
         if not self.cfg.train.checkpoint:
             return
-        print(f"saving the learner's state (step {self.step}) under {self.ckpt_dir} ...", flush=True)
+        log.info("saving the learner's state (step %d) under %s ...", self.step, self.ckpt_dir)
         with self._timed("time/checkpoint_s"):
             path = self.learner.checkpoint(self.ckpt_dir, self.step)
-        print(f"saved {path} in {self.timings['time/checkpoint_s']:.1f} s", flush=True)
+        log.info("saved %s in %.1f s", path, self.timings["time/checkpoint_s"])
+        with self._timed("time/export_s"):  # the model a user takes away: transformers / vLLM load it
+            hf = export_hf(self.learner.named_weights(), self.model_path, self.tokenizer, os.path.join(self.run_dir, "hf"))
+        self.tracker.set_tags({"hf_export": hf, "hf_export_step": str(self.step)})
+        log.info("exported the merged model (step %d) to %s", self.step, hf)
 
     def shutdown(self) -> None:
         self._background.shutdown(wait=True, cancel_futures=True)

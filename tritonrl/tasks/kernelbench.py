@@ -12,7 +12,9 @@ import json
 import math
 import os
 import re
+from importlib import resources
 
+from tritonrl.tasks.heldout import kernelbench_split
 from tritonrl.tasks.task import Task
 
 HF_DATASET = "ScalingIntelligence/KernelBench"
@@ -189,7 +191,7 @@ def _to_task(level: int, problem_id: int, name: str, source: str) -> Task:
     except SyntaxError:
         cpu = {}
     return Task(name=_task_name(level, problem_id, name), level=level, reference_src=source, gold_src=None,
-                source="kernelbench", sizes={"cpu": cpu, "cuda": {}}, split="train")
+                source="kernelbench", sizes={"cpu": cpu, "cuda": {}}, split=kernelbench_split(level, problem_id))
 
 
 def _read_jsonl(path: str) -> list[dict]:
@@ -240,7 +242,8 @@ def load_kernelbench(path: str = "", levels=(1, 2), limit: int | None = None) ->
 
     `path`: a JSONL file, or a directory with level{N}.jsonl (records: level, problem_id, name, source);
     empty: the HF hub dataset (splits level_1..level_4; needs `datasets` and network). `limit` caps the
-    number of problems taken from each level. Each task gets `sizes["cpu"]` from `derive_cpu_sizes`.
+    number of problems taken from each level. Each task gets `sizes["cpu"]` from `derive_cpu_sizes` and its
+    split ("train" | "heldout") from tasks/heldout.py's frozen list.
     """
     levels = tuple(int(x) for x in levels)
     rows = _rows_from_path(path, levels) if path else _rows_from_hub(levels)
@@ -257,3 +260,13 @@ def load_kernelbench(path: str = "", levels=(1, 2), limit: int | None = None) ->
     if not tasks:
         raise ValueError(f"no KernelBench problems for levels {levels} in {path or HF_DATASET!r}")
     return tasks
+
+
+def load_kernelbench_heldout(levels=(1, 2)) -> list[Task]:
+    """The held-out KernelBench problems (tasks/heldout.py) from the copy shipped in the package: offline,
+    the same text as the hub's main snapshot."""
+    text = resources.files("tritonrl.tasks.builtin").joinpath("kernelbench_heldout.jsonl").read_text("utf-8")
+    rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+    levels = tuple(int(x) for x in levels)
+    return [_to_task(int(r["level"]), int(r["problem_id"]), r["name"], r["source"])
+            for r in rows if int(r["level"]) in levels]

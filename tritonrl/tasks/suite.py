@@ -2,6 +2,9 @@
 
 Layout of `tritonrl/tasks/builtin/` (flat, so setuptools package-data ships it): `<name>.py` is the reference,
 `<name>_gold.py` the gold solution, and `suite.json` lists each task's level, split, plan and size overrides.
+Splits: "train"; "heldout" (measured, never trained on; audited by tasks/audit.py); "dev" (the former
+held-out tasks that are near-copies of training items: for tuning, neither trained on nor reported).
+`kernelbench_heldout.jsonl` (+ its MIT licence) holds the held-out KernelBench problems (tasks/heldout.py).
 """
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from importlib import resources
 from tritonrl.tasks.task import Task
 
 _PACKAGE = "tritonrl.tasks.builtin"
-SPLITS = ("train", "heldout")
+SPLITS = ("train", "heldout", "dev")
 
 
 def _read(filename: str) -> str:
@@ -44,7 +47,7 @@ def _to_task(entry: dict) -> Task:
 
 
 def load_builtin(split: str | None = None) -> list[Task]:
-    """All built-in tasks, or those of one split ("train" | "heldout"), in suite.json order."""
+    """All built-in tasks, or those of one split ("train" | "heldout" | "dev"), in suite.json order."""
     if split is not None and split not in SPLITS:
         raise ValueError(f"unknown split {split!r}; expected one of {SPLITS} or None")
     return [_to_task(e) for e in suite_entries() if split is None or e.get("split", "train") == split]

