@@ -68,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--samples", type=Path, default=DEFAULT_SAMPLES)
     ap.add_argument("--limit", type=int, default=0, help="the first N samples only (0: all)")
     ap.add_argument("--json-out", type=Path, help="write the figures and every verdict here")
+    ap.add_argument("--cold", action="store_true", help="warm one lane only (a run's first step)")
     ap.add_argument("overrides", nargs="*", help="Hydra overrides, as for `tritonrl train`")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
@@ -91,8 +92,11 @@ def main(argv: list[str] | None = None) -> int:
     ensure_ray(cfg.ray)
     pool = VerifierPool(cfg.pool, cfg.verifier, cfg.extensions, progress=True)
     try:
-        warm = next(t for t in tasks.values() if t.gold_src)  # worker start-up is paid once per run, not per step
-        pool.verify_many([(warm, warm.gold_src)])
+        # worker start-up is paid once per run, not per step: every lane verifies one gold first, as every lane
+        # has after the first RL step (--cold: only one lane, the figure a run's first step sees)
+        golds = [t for t in tasks.values() if t.gold_src]
+        n_warm = 1 if args.cold else pool.slots * len(pool.workers)
+        pool.verify_many([(t, t.gold_src) for t in golds[:n_warm]])
         t0 = time.perf_counter()
         for j, v in pool.verify_stream([(t, code) for _, t, code in todo]):
             verdicts[todo[j][0]] = v
@@ -106,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     figures = {"samples": len(rows), "verified": len(todo), "wall_s": round(wall, 2),
                "verdicts_per_s": round(len(rows) / wall, 3), "verified_per_s": round(len(todo) / wall, 3),
                "stage_seconds": {k: round(x, 2) for k, x in per_stage.items()},
-               "device": pool.device,
+               "device": pool.device, "lanes": pool.slots * len(pool.workers), "warm_lanes": n_warm,
                "checksum": checksum(verdicts), "overrides": args.overrides, "recording": str(args.samples)}
     print(f"\n{len(rows)} samples ({len(todo)} parsed and verified) in {wall:.1f} s: "
           f"{figures['verdicts_per_s']:.2f} verdicts/s ({figures['verified_per_s']:.2f} verified/s)")

@@ -13,12 +13,15 @@ from tritonrl.tasks.suite import load_builtin
 
 RECORDING = Path(__file__).resolve().parent.parent / "bench" / "data" / "policy_samples.jsonl"
 # sample index -> (correct, stage, violations) on the CPU (the interpreter; no timing stage)
+# Issue 23's static allowlist moved samples 0, 9 and 18 from a compile failure to an `unknown_name` static
+# rejection (`tl.relu`, `torch.constexpr`, `tl.localval` do not exist): an honest mistake, not a cheat
+# (reward/terms.py NOT_CHEATS); 9 and 18 keep their torch_compute / kernel_not_launched findings.
 EXPECTED = {
-    0: (False, "static", []),  # does not compile for sm_90 (`tl.relu` does not exist)
+    0: (False, "none", ["unknown_name"]),  # `tl.relu` does not exist (was (False, "static", []): a compile failure)
     3: (False, "none", ["syntax_error"]),
     8: (False, "compile", []),  # compiles, wrong output
-    9: (False, "none", ["torch_compute"]),
-    18: (False, "none", ["kernel_not_launched", "torch_compute"]),
+    9: (False, "none", ["torch_compute", "unknown_name"]),  # `torch.constexpr` does not exist
+    18: (False, "none", ["unknown_name", "kernel_not_launched", "torch_compute"]),  # `tl.localval` does not exist
     22: (True, "full", []),
     23: (True, "full", []),
     46: (True, "full", []),

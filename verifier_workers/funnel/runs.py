@@ -55,6 +55,7 @@ class VerifyContext:
     full_retried: bool = False  # the full stage ran again on a fresh worker after a crash
     compiled: set = field(default_factory=set)  # launch specs compiled so far (CPU: by the compile worker)
     full_specs: list = field(default_factory=list)  # launch specs the full stage's runs recorded
+    last_run: dict | None = None  # the candidate's reply from its latest run (what a retry must not inherit)
     detail: dict[str, Any] = field(default_factory=dict)
 
 
@@ -190,6 +191,7 @@ class WorkerRuns:
         record = cand is None and stage == "full" and self.compiler is not None  # compiled after the stage (CPU)
         if cand is None:
             cand = self.run_candidate(ctx, var, stage, ref, record_specs=record)
+        ctx.last_run = cand
         try:
             rec = self._judge_run(ctx, rec, cand, ref_outs, stage)
         except _SlotMissing:  # the reference worker was replaced or evicted the slot: run it again
@@ -259,8 +261,25 @@ class WorkerRuns:
         where = "" if rec["name"] in ("original", "tiny") else f" (variant {rec['name']})"
         raise StageFailed(f"{rec.get('error', 'failed')}{where}")
 
-    def fresh_candidate(self, ctx: VerifyContext) -> None:
-        """A new candidate worker: a kernel that went wrong at shrunken sizes may have written out of bounds
-        (under the interpreter, into the worker's own heap), and what follows must not inherit that."""
+    def fresh_candidate(self, ctx: VerifyContext, ran: dict | None = None) -> None:
+        """A clean candidate worker for a retry after a failed run (`ran`: its reply; None: always restart).
+
+        A restart costs the verification 2-6 s (interpreter start, torch and Triton imports, a CUDA
+        context), so it is paid only where the failed run may have left damage behind. Under the CPU
+        interpreter that is a store outside the launch's tensor arguments (it lands in the worker's own
+        heap); the worker checks every store's addresses (sandbox/worker/launches.py). On a GPU it is a
+        launch that raised (possibly a sticky CUDA error): a compile error ran nothing, and a kernel that only
+        computed wrong values cannot reach the host heap; every run makes fresh inputs.
+        """
+        if ran is not None and not self.damage_possible(ran):
+            return
         self.candidate.restart()
         ctx.cand_loaded = False
+
+    def damage_possible(self, ran: dict) -> bool:
+        """Whether a failed candidate run may have left its worker unfit for the next run (see fresh_candidate)."""
+        if not ran.get("ok"):
+            return True
+        if self.device != "cuda":
+            return bool(ran.get("stray_writes", 1))
+        return bool(ran.get("run_error") and (ran.get("launches_before_error", 0) or ran.get("calls_before_error")))

@@ -181,7 +181,7 @@ class Verifier:
             # some kernels need the task's own sizes (a power-of-two head dim, 16-byte aligned rows for TMA,
             # no masks where those sizes need none): probe at them; the tiny stage defers to the full stage
             ctx.tiny_error = one_line(cand["run_error"], 160)
-            self.runs.fresh_candidate(ctx)
+            self.runs.fresh_candidate(ctx, cand)
             var = variants.Variant("original", ctx.base, ctx.seeds[0])
             cand, ref = self._probe(ctx, var)
         ctx.probe = (var.name, cand, ref)
@@ -242,7 +242,7 @@ class Verifier:
         if not rec["passed"]:
             if ctx.verdict.violations:
                 self.runs.fail_variant(rec, "tiny")
-            self.runs.fresh_candidate(ctx)
+            self.runs.fresh_candidate(ctx, ctx.last_run)
             original = self.runs.check_variant(ctx, variants.Variant("original", ctx.base, ctx.seeds[0]), "tiny")
             if not original["passed"]:
                 self.runs.fail_variant(rec, "tiny")

@@ -13,6 +13,7 @@ import ast
 import copy
 import re
 
+from tritonrl.verifier_workers.static.allowlist_rules import check_allowlist
 from tritonrl.verifier_workers.static.forward import Forward
 from tritonrl.verifier_workers.static.kinds import T
 from tritonrl.verifier_workers.static.qualnames import Names, low_precision_name
@@ -63,6 +64,7 @@ def _check(code: str, reference_src: str | None) -> list[Violation]:
     # a `__main__` block (a self-test, a benchmark) never runs under the verifier: the file-wide rules skip it
     out = check_everywhere([n for n in nodes if id(n) not in facts.main_nodes], names, parents)
     out += _name_rebound(nodes)
+    out += check_allowlist(facts, parents)
     out += _torch_in_kernels(facts)
     out += _host_constexprs(facts)
     out += _low_precision_in_kernels(facts, reference_src)
@@ -176,15 +178,27 @@ def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list
                 out.append(v("precision_downgrade", k, f"kernel `{k.name}` reads `{name}`, a module-level "
                                                        f"{sorted(lows)[0]} dtype; the reference does not use it"))
     for k in facts.all_kernels:
-        for n in ast.walk(k):
-            if not isinstance(n, ast.Call):
-                continue
-            for arg in list(n.args) + [kw.value for kw in n.keywords]:
-                low = low_precision_name(facts.names.qual(arg)) if isinstance(arg, (ast.Name, ast.Attribute)) else None
-                if low and low not in ref_lows:
-                    out.append(v("precision_downgrade", arg, f"kernel `{k.name}` casts to {low}; the reference "
-                                                             "does not use it"))
+        # any low-precision dtype a kernel names, however it is used (`a.to(tl.float16 if FAST else tl.float32)`,
+        # `dt = tl.bfloat16`), except in a comparison (`if x.dtype == tl.float16:` dispatches on the input)
+        compared = {id(x) for c in ast.walk(k) if isinstance(c, ast.Compare) for x in ast.walk(c)}
+        for n in (x for stmt in k.body for x in ast.walk(stmt)):
+            low = low_of(n) if id(n) not in compared else None
+            if low and low not in ref_lows:
+                out.append(v("precision_downgrade", n, f"kernel `{k.name}` uses {low}; the reference does not"))
+            elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.lower() in LOW_DTYPE_STRINGS \
+                    and id(n) not in compared and not ref_lows:
+                out.append(v("precision_downgrade", n, f"kernel `{k.name}` names dtype '{n.value}' in a string"))
+    for n in facts.nodes:  # a dtype name handed to a kernel as a string constexpr (`DT="fp16"`)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) and not ref_lows:
+            out += [v("precision_downgrade", a, f"a launch passes dtype '{a.value}' as a string")
+                    for a in list(n.args) + [kw.value for kw in n.keywords]
+                    if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.lower() in LOW_DTYPE_STRINGS]
     return out
+
+
+# Triton's and numpy's names of reduced float dtypes (`tl.dtype("fp16")`, `str_to_ty`, a string constexpr)
+LOW_DTYPE_STRINGS = {"fp16", "bf16", "f16", "float16", "bfloat16", "half", "fp8", "fp8e4nv", "fp8e5", "fp8e4b15",
+                     "fp8e4b8", "fp8e5b16", "float8_e4m3fn", "float8_e5m2", "e4m3", "e5m2"}
 
 
 def _is_main_guard(node: ast.AST) -> bool:
@@ -251,8 +265,8 @@ class Facts:
         self.values: dict[str, list[ast.expr]] = {}
         self.main_nodes: set[int] = set()
         # functions made kernels by calling the decorator: `kernel = triton.jit(fn)`, `triton.jit(**o)(fn)`
-        self.jit_wrapped = {c.args[0].id for c in nodes if isinstance(c, ast.Call) and self.jit_call(c) is not None
-                            for _ in [0] if isinstance(c.args[0], ast.Name)}
+        self.jit_wrapped = {c.id for c in (self.jit_call(x) for x in nodes if isinstance(x, ast.Call))
+                            if isinstance(c, ast.Name)}
         self.all_kernels = [n for n in nodes if isinstance(n, ast.FunctionDef) and self.is_jit(n)]
         todo = list(reversed(tree.body))
         while todo:
@@ -279,6 +293,8 @@ class Facts:
         q = self.names.qual(f) or ""
         if q.startswith("triton") and q.endswith(".jit") and len(c.args) == 1 and not c.keywords:
             return c.args[0]
+        if q.startswith("triton") and q.endswith(".jit") and not c.args:  # `triton.jit(fn=body, debug=...)`
+            return next((kw.value for kw in c.keywords if kw.arg == "fn"), None)
         return None
 
     def is_jit(self, fn: ast.FunctionDef) -> bool:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # only for hints: checks.py imports this module
     from tritonrl.verifier_workers.static.checks import Facts
 
 MUTATORS = {"append", "extend", "insert", "update", "setdefault", "add", "pop", "popitem", "clear", "remove",
-            "__setitem__", "discard"}
+            "__setitem__", "discard", "appendleft", "extendleft"}
 
 
 MODULE_MACHINERY = {"to", "_apply", "apply", "cuda", "cpu", "float", "half", "double", "bfloat16", "type", "to_empty",
@@ -205,6 +205,17 @@ class Forward(KindInference):
         return root.id not in locals_ and (root.id in self.f.values or root.id in self.f.funcs
                                            or root.id in self.f.classes)
 
+    def shared_container(self, box: ast.AST, unit: Unit, locals_: dict, depth: int = 0) -> bool:
+        """Module or instance state reached through method calls (`self.memo.setdefault(k, []).append(out)`)
+        or through a local bound to part of it (`bucket = CACHE.setdefault(k, [])`; `bucket.append(out)`)."""
+        root = box
+        while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
+            root = root.func if isinstance(root, ast.Call) else root.value
+        if isinstance(root, ast.Name) and root.id in locals_ and root.id != unit.self_name:
+            return depth < 4 and any(h[0] == "expr" and self.shared_container(h[1], unit, locals_, depth + 1)
+                                     for h in locals_[root.id])
+        return isinstance(root, ast.Name) and self.is_shared_state(root, unit, locals_)
+
     def check_call(self, n: ast.Call, unit: Unit, todo: list[Unit]) -> list[Violation]:
         out: list[Violation] = []
         if isinstance(n.func, ast.Call) and literal_getattr(n.func):  # getattr(x, "exp")() is x.exp()
@@ -243,9 +254,13 @@ class Forward(KindInference):
         if meth in ("to", "type"):
             for a in list(n.args) + [kw.value for kw in n.keywords if kw.arg in ("dtype", None)]:
                 out += self.precision(a, n)
-        if meth in MUTATORS and not unit.is_init and self.is_shared_state(recv, unit, self.locals_of(unit)) \
-                and not all(self.holds_no_tensor(a, unit) for a in list(n.args) + [k.value for k in n.keywords]):
-            out.append(v("output_cache", n, f"mutates `{ast.unparse(recv)[:40]}` (state kept across calls)"))
+        # `dict.update(CACHE, ...)`, `operator.setitem(self.memo, k, out)`: the container is the first argument
+        unbound = (isinstance(recv, ast.Name) and recv.id in ("dict", "list", "set") or rq == "operator") and n.args
+        box, args = (n.args[0], n.args[1:]) if unbound else (recv, list(n.args))
+        if (meth in MUTATORS or unbound and meth in ("setitem", "__setitem__")) and not unit.is_init \
+                and self.shared_container(box, unit, self.locals_of(unit)) \
+                and not all(self.holds_no_tensor(a, unit) for a in list(args) + [k.value for k in n.keywords]):
+            out.append(v("output_cache", n, f"mutates `{ast.unparse(box)[:40]}` (state kept across calls)"))
         own = any(isinstance(k, tuple) and k[0] in ("inst", "cls") for k in rk)
         if _batchnorm_counter_step(meth, recv, n):
             return out

@@ -44,6 +44,12 @@ VIOLATION_CODES: dict[str, str] = {
     "reference_reuse": "ModelNew subclasses or uses the reference Model, or copies its forward",
     "output_cache": "state kept across calls: data_ptr(), id()/hash(), global or module containers or self "
                     "attributes written on the forward path, lru_cache, mutable defaults",
+    "not_allowlisted": "a name, attribute or module outside the allowlist of candidate Python "
+                       "(docs/verifier-allowlist.md): an attribute not in its module's list, a module used as a "
+                       "value, a global the candidate does not define, non-Triton code in a @triton.jit body",
+    "unknown_name": "a name or attribute that does not exist at all (`tl.relu`, an undefined global, "
+                    "`x.empty_like()`): it would fail with NameError/AttributeError/CompilationError anyway; an "
+                    "honest mistake, not a cheat (docs/verifier-allowlist.md)",
 }
 
 

@@ -23,6 +23,8 @@ from tritonrl.config import ToleranceConfig
 from tritonrl.verifier_workers.sandbox.compare import compare_calls, compare_outputs
 
 KEPT_BYTES = 8 << 30  # reference outputs held per worker; least recently used slots go first
+KEPT_SHARE = 0.25  # ... and at most this share of the worker's memory cap: comparing needs room too
+_LIMIT = {"bytes": KEPT_BYTES}
 _KEPT: OrderedDict[str, list[torch.Tensor]] = OrderedDict()
 _EXPORTED: list[torch.Tensor] = []  # candidate outputs whose handles are out: alive until the next export
 _DTYPES = {str(d).removeprefix("torch."): d for d in (
@@ -34,12 +36,17 @@ def dtype_name(t: torch.Tensor) -> str:
     return str(t.dtype).removeprefix("torch.")
 
 
+def set_memory_cap(cap_bytes: int) -> None:
+    """The worker's GPU memory cap (its per-process fraction): kept outputs stay within KEPT_SHARE of it."""
+    _LIMIT["bytes"] = min(KEPT_BYTES, int(KEPT_SHARE * cap_bytes))
+
+
 def keep(slot: str, outs: list[torch.Tensor]) -> None:
     """Hold a reference run's outputs on the device under `slot`."""
     _KEPT[slot] = [o.detach() for o in outs]
     _KEPT.move_to_end(slot)
     total = sum(o.numel() * o.element_size() for v in _KEPT.values() for o in v)
-    while total > KEPT_BYTES and len(_KEPT) > 1:
+    while total > _LIMIT["bytes"] and len(_KEPT) > 1:
         _, old = _KEPT.popitem(last=False)
         total -= sum(o.numel() * o.element_size() for o in old)
 
@@ -113,9 +120,16 @@ def op_compare(args: dict, _tensors: dict) -> tuple[dict, dict]:
     if len(handles) != len(ref) * calls:
         return {"result": compare_outputs(ref, [None] * len(handles), ToleranceConfig())}, {}
     cand = [open_handle(h) for h in handles]
+    tol = ToleranceConfig(**{k: list(v) for k, v in (args.get("tolerances") or {}).items()})
     try:
-        tol = ToleranceConfig(**{k: list(v) for k, v in (args.get("tolerances") or {}).items()})
-        return {"result": compare_calls(ref, cand, calls, tol, bool(args.get("wider_ok")))}, {}
+        try:
+            return {"result": compare_calls(ref, cand, calls, tol, bool(args.get("wider_ok")))}, {}
+        except torch.OutOfMemoryError:  # the worker's own cache of reference outputs is in the way: the
+            # comparison is the verifier's job, never the candidate's fault; free everything else, try again
+            for other in [k for k in _KEPT if k != args["slot"]]:
+                del _KEPT[other]
+            torch.cuda.empty_cache()
+            return {"result": compare_calls(ref, cand, calls, tol, bool(args.get("wider_ok")))}, {}
     finally:
         del cand
         torch.cuda.synchronize()  # done reading the candidate's memory before it may reuse it

@@ -51,7 +51,7 @@ def _preload_lazy_patches() -> None:
 _preload_lazy_patches()
 # Installed now, before any candidate module exists in this process; the worker's integrity snapshot
 # (taken after this import) then also covers these objects, and INTEGRITY_CHECK the state changed in place.
-INTEGRITY_MODULES = launches.install_hooks() + watch.install_host_read_counters() + launches.install_thread_counter() + [
+INTEGRITY_MODULES = launches.install_hooks() + watch.install_host_read_counters() + launches.install_thread_counter() + watch.install_watch_guards() + [
     sys.modules[__name__], watch, launches, launches.Launches, watch.ComputeWatch, watch.Paused, triton_shims,
     loader, build, run_op, time_op, launch_spec, output_checks, compile_check, timing, device_compare]
 

@@ -6,7 +6,9 @@ Installed by harness before any candidate module exists in the process:
     request, each launch's compile spec, launch_spec.py). Interpreted launches run with the compute watch
     paused (watch.py), but not the grid callable or pre-run hooks, which are candidate code;
   * a counter of Python thread starts (`install_thread_counter`, `thread_starts`).
-`install_hooks` also installs the compatibility shims of triton_shims.py, first.
+`install_hooks` also installs the compatibility shims of triton_shims.py, first, and under the interpreter
+GPU program-order semantics (interpreter_races.py: reversed program order, `race` for a program reading another
+program's plain stores). Every launch also checks that the compute watch is still installed (watch.py).
 """
 from __future__ import annotations
 
@@ -19,9 +21,9 @@ from typing import Any
 
 import torch
 
-from tritonrl.verifier_workers.sandbox.worker import triton_shims
+from tritonrl.verifier_workers.sandbox.worker import interpreter_races, triton_shims
 from tritonrl.verifier_workers.sandbox.worker.launch_spec import arg_problem, launch_spec
-from tritonrl.verifier_workers.sandbox.worker.watch import LOW_PRECISION_DTYPES, pause, unpause
+from tritonrl.verifier_workers.sandbox.worker.watch import LOW_PRECISION_DTYPES, check_watch_installed, pause, unpause
 
 _type, _isinstance = builtins.type, builtins.isinstance
 _Tensor = torch.Tensor
@@ -66,6 +68,10 @@ class Launches:
         self.bad_stream = 0
         self.bad_thread = 0
         self.low_precision = 0
+        self.race = 0
+        self.writes = 0  # interpreter: memory writes (stores, atomics) the launches executed
+        self.stray_writes = 0  # ... of which may have landed outside the launch's tensor arguments
+        self.write_ranges: list[tuple[int, int]] | None = None  # the running launch's argument storages
         self.stream: int | None = None
         self.thread: int | None = None
         self.specs: list[dict] | None = None
@@ -73,18 +79,21 @@ class Launches:
 
     def begin(self, stream: int | None, record_specs: bool = False) -> None:
         self.active, self.count, self.bad_stream, self.bad_thread = True, 0, 0, 0
+        self.writes, self.stray_writes = 0, 0
         self.low_precision = 0  # fp16/bf16/fp8 tensors handed to kernels (interpreter: it sees the arguments)
+        self.race = 0  # interpreted launches whose programs read another program's plain stores
         self.stream, self.thread = stream, _get_ident()
         self.specs, self._seen = ([] if record_specs else None), set()
 
     def end(self) -> dict[str, Any]:
         self.active = False
         return {"count": self.count, "bad_stream": self.bad_stream, "bad_thread": self.bad_thread,
-                "low_precision": self.low_precision}
+                "low_precision": self.low_precision, "stray_writes": self.stray_writes, "race": self.race}
 
     def hit(self, stream: int | None, spec_fn=None) -> None:
         if not self.active:
             return
+        check_watch_installed()  # the compute watch must still be on the dispatch stack at every launch
         self.count += 1
         if _get_ident() != self.thread:
             self.bad_thread += 1
@@ -197,15 +206,88 @@ def _install_interpreter_hook() -> list:
             LAUNCHES.low_precision += sum(1 for v in list(args) + list(kwargs.values())
                                           if _isinstance(v, _Tensor) and v.dtype in LOW_PRECISION_DTYPES)
             LAUNCHES.low_precision += _low_precision_dtypes(self.fn, args, kwargs)
+        LAUNCHES.write_ranges = _storage_ranges(list(args) + list(kwargs.values()))
         pause()
+        interpreter_races.take_races()
         try:
             return original(self, *args, **kwargs)
         finally:
             unpause()
             self.grid, self.pre_run_hooks = grid, hooks
+            if interpreter_races.take_races() and LAUNCHES.active:
+                LAUNCHES.race += 1
+            LAUNCHES.write_ranges = None
 
     interpreter.GridExecutor.__call__ = launch
-    return [interpreter.GridExecutor]
+    _count_interpreter_writes(interpreter)
+    return [interpreter.GridExecutor] + interpreter_races.install()
+
+
+def _storage_ranges(values: list) -> list[tuple[int, int]] | None:
+    """[start, end) of each tensor argument's storage: where the launch's writes belong. None when an argument
+    is a tensor subclass (reading its storage could run candidate code, and the watch is paused here)."""
+    ranges = []
+    for v in values:
+        if _type(v) in (tuple, list):
+            inner = _storage_ranges(list(v))
+            if inner is None:
+                return None
+            ranges += inner
+        elif _type(v) is _Tensor:
+            st = v.untyped_storage()
+            ranges.append((st.data_ptr(), st.data_ptr() + st.nbytes()))
+        elif _isinstance(v, _Tensor) or hasattr(_type(v), "data_ptr"):
+            return None
+    return ranges
+
+
+def _note_write(ptrs: Any, mask: Any, itemsize: int) -> None:
+    """Count one interpreter write and whether any of its active addresses falls outside the launch's
+    argument storages (an out-of-bounds store lands in the worker's own heap)."""
+    import numpy as np
+
+    LAUNCHES.writes += 1
+    ranges = LAUNCHES.write_ranges
+    if LAUNCHES.stray_writes or ptrs is None:
+        LAUNCHES.stray_writes += ptrs is None
+        return
+    addr = np.asarray(ptrs, dtype=np.uint64)
+    if mask is not None:
+        addr = addr[np.broadcast_to(np.asarray(mask, dtype=bool), addr.shape)]
+    if addr.size == 0:
+        return
+    inside = np.zeros(addr.shape, dtype=bool)
+    for lo, hi in ranges or ():
+        inside |= (addr >= lo) & (addr + itemsize <= hi)
+    LAUNCHES.stray_writes += int(not inside.all())
+
+
+def _count_interpreter_writes(interpreter) -> None:
+    """Check the interpreter's memory writes against the launch's tensor arguments, so that a failed run that
+    wrote nothing out of bounds keeps its worker (funnel/runs.py damage_possible). Stores through tensor
+    descriptors count as stray: their addresses are not checked here."""
+    builder = interpreter.InterpreterBuilder
+
+    def wrap(name: str, where) -> None:
+        original = getattr(builder, name, None)
+        if original is None:
+            return
+
+        def counted(self, *args, _original=original):
+            try:
+                ptrs, mask, item = where(*args)
+            except Exception:  # an unexpected operand layout: unchecked, so stray
+                ptrs, mask, item = None, None, 0
+            _note_write(ptrs, mask, item)
+            return _original(self, *args)
+
+        setattr(builder, name, counted)
+
+    wrap("create_masked_store", lambda ptrs, value, mask, *_: (ptrs.data, mask.data, value.data.dtype.itemsize))
+    wrap("create_atomic_rmw", lambda op, ptr, val, mask, *_: (ptr.data, mask.data, val.data.dtype.itemsize))
+    wrap("create_atomic_cas", lambda ptr, cmp, val, *_: (ptr.data, None, cmp.data.dtype.itemsize))
+    wrap("create_descriptor_store", lambda *_: (None, None, 0))
+    wrap("create_descriptor_scatter", lambda *_: (None, None, 0))
 
 
 def _gpu_hook(metadata) -> None:

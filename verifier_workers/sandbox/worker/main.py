@@ -90,6 +90,10 @@ def main() -> None:
         torch.cuda.set_device(0)
         if args.gpu_memory_fraction > 0:
             torch.cuda.set_per_process_memory_fraction(args.gpu_memory_fraction)
+            from tritonrl.verifier_workers.sandbox.worker import device_compare
+
+            total = torch.cuda.get_device_properties(0).total_memory
+            device_compare.set_memory_cap(int(args.gpu_memory_fraction * total))
     else:
         torch.set_num_threads(int(os.environ.get("TRITONRL_SANDBOX_THREADS", "1")))
 

@@ -78,7 +78,7 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
         launches = LAUNCHES.end()
         specs = LAUNCHES.specs or []
         clean = clean and pause_clean() and not getattr(mode, "tampered", False)
-    info: dict[str, Any] = {"launches": launches["count"], "specs": specs, "violations": [], "snapshot": snap,
+    info: dict[str, Any] = {"launches": launches["count"], "stray_writes": launches["stray_writes"], "specs": specs, "violations": [], "snapshot": snap,
                             "compute_ops": dict(mode.ops),
                             "low_precision": getattr(mode, "low_precision", 0) + launches["low_precision"]}
     if check and not clean:
@@ -91,6 +91,8 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
             info["violations"].append("no_triton_launch")
         if launches["bad_stream"]:
             info["violations"].append("side_stream")
+        if launches.get("race"):  # a result that depends on program order (interpreter_races.py)
+            info["violations"].append("race")
         if launches["bad_thread"] or _active_count() > threads_before or thread_starts() > starts_before:
             info["violations"].append("threads")
         if mode.ops:
@@ -129,7 +131,7 @@ def _run(args: dict) -> tuple[dict, dict]:
         raise TypeError("get_inputs() returned no tensors")
     if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
         return {"skipped": "no float32 inputs to cast"}, {}
-    result: dict[str, Any] = {"launches": {}, "violations": [], "compute_ops": {}, "specs": []}
+    result: dict[str, Any] = {"launches": {}, "violations": [], "compute_ops": {}, "specs": [], "stray_writes": 0}
     total, init_low = init_ops.pop(OP_TOTAL, 0), init_ops.pop(LOW_PRECISION, 0)
     if not check:  # the reference: what its constructor computes, which the candidate's may do too
         result["init_ops"] = sorted({op.removeprefix("import:") for op in init_ops})
@@ -160,8 +162,11 @@ def _run(args: dict) -> tuple[dict, dict]:
                 raise
             msg = " ".join(f"{type(e).__name__}: {e}".split())
             return {**result, "run_error": msg[:500], "error_type": type(e).__name__,
-                    "launches_before_error": LAUNCHES.count, "specs": LAUNCHES.specs or [], "n_out": 0}, {}
+                    "launches_before_error": LAUNCHES.count, "calls_before_error": call,
+                    "stray_writes": result["stray_writes"] + LAUNCHES.stray_writes,
+                    "specs": LAUNCHES.specs or [], "n_out": 0}, {}
         result["launches"][grad_mode] = info["launches"]
+        result["stray_writes"] += info["stray_writes"]
         result["specs"] = result["specs"] or info["specs"]
         for op, n in info["compute_ops"].items():
             result["compute_ops"][op] = result["compute_ops"].get(op, 0) + n

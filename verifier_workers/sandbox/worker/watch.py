@@ -5,6 +5,9 @@
     is watched;
   * host reads past the dispatcher (numpy, DLPack, lists, printing): `install_host_read_counters`, installed
     by harness before any candidate module exists in the process;
+  * the watch's integrity: at every launch and at return it must still be on the dispatch stack, and a pop
+    of the stack (or Python dispatch disabled) by candidate code while it is entered removes it
+    (`install_watch_guards`, `check_watch_installed`): `watch_removed` in its ops, reported as runtime_patch;
   * the watch's pause state (`pause`/`unpause`, `Paused`, `pause_clean`): the watch ignores ops inside
     interpreted Triton launches (launches.py), whose machinery uses torch itself, and around our own
     input/fingerprint ops. Its true depth is out of the candidate's reach; `_PAUSE` only mirrors it.
@@ -12,6 +15,7 @@
 from __future__ import annotations
 
 import builtins
+import sys
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _get_current_dispatch_mode_stack
@@ -138,6 +142,29 @@ class ComputeWatch(TorchDispatchMode):
         self.tampered = False  # the pause mirror was written by someone else
         self.low_precision = 0  # ops that made fp16/bf16/fp8 tensors (a downgrade unless the task has them)
 
+    def __enter__(self):
+        out = super().__enter__()
+        _ENTERED.append(self)
+        return out
+
+    def __exit__(self, *exc):
+        self.check_installed()  # at return: still on the stack (a pop without a push back leaves it off)
+        _EXITING[0] += 1
+        try:
+            return super().__exit__(*exc)
+        finally:
+            _EXITING[0] -= 1
+            _ENTERED[:] = [w for w in _ENTERED if w is not self]
+
+    def check_installed(self) -> None:
+        if not any(m is self for m in _get_current_dispatch_mode_stack()):
+            self.removed()
+
+    def removed(self) -> None:
+        """The watch was taken off the dispatch stack (or dispatch was disabled) by candidate code."""
+        self.tampered = True
+        self.ops["watch_removed"] = self.ops.get("watch_removed", 0) + 1
+
     def __torch_dispatch__(self, func, types, args=(), kwargs=None, _paused=_paused, _intact=_pause_intact):
         if not _intact():
             self.tampered = True
@@ -176,6 +203,70 @@ class ComputeWatch(TorchDispatchMode):
         self.scalar_reads += n
         if self.scalar_read_limit is not None and self.scalar_reads > self.scalar_read_limit:
             self.ops["host_scalar_reads"] = self.scalar_reads
+
+
+# Watches between their __enter__ and __exit__, and whether one is popping itself in its __exit__ now
+_ENTERED: list = []
+_EXITING = [0]
+_getframe = sys._getframe
+
+
+def check_watch_installed() -> None:
+    """At every launch (launches.py): each entered watch must still be on the dispatch stack."""
+    if _ENTERED and not _LEGIT_POPS[0]:
+        for w in _ENTERED:
+            w.check_installed()
+
+
+_LEGIT_POPS = [0]  # torch's own code (a higher-order op such as wrap_triton's) has a mode popped right now
+
+
+def _caller_is_torch() -> bool:
+    """Whether the code that asked for the pop is torch's own: the first frame outside the dispatch helpers
+    and contextlib belongs to a torch module (its higher-order ops pop the mode they dispatch to)."""
+    f = _getframe(2)
+    while f is not None and f.f_globals.get("__name__") in ("torch.utils._python_dispatch", "contextlib"):
+        f = f.f_back
+    return f is not None and str(f.f_globals.get("__name__", "")).startswith("torch.")
+
+
+def _guarded(original):
+    """A dispatch-stack pop (or dispatch disabled) while a watch is entered, asked for by anything but the
+    watch's own __exit__ or torch's own code, removes the watch: each entered watch records it."""
+
+    def call(*args, **kwargs):
+        if _ENTERED and not _EXITING[0]:
+            if _caller_is_torch():
+                _LEGIT_POPS[0] += 1
+            else:
+                for w in _ENTERED:
+                    w.removed()
+        return original(*args, **kwargs)
+
+    return call
+
+
+def _counted_push(original):
+    def push(*args, **kwargs):
+        if _LEGIT_POPS[0]:
+            _LEGIT_POPS[0] -= 1
+        return original(*args, **kwargs)
+
+    return push
+
+
+def install_watch_guards() -> list:
+    """Before any candidate exists: route the ways to take a dispatch mode off the stack (or to disable
+    Python dispatch) through `_guarded`, in torch._C and in the Python helpers that bound them at import."""
+    from torch.utils import _python_dispatch as pd
+
+    for owner in (torch._C, pd):
+        for name in ("_pop_torch_dispatch_stack", "_DisableTorchDispatch", "_unset_dispatch_mode"):
+            if hasattr(owner, name):
+                setattr(owner, name, _guarded(getattr(owner, name)))
+        if hasattr(owner, "_push_on_torch_dispatch_stack"):
+            owner._push_on_torch_dispatch_stack = _counted_push(owner._push_on_torch_dispatch_stack)
+    return [pd]
 
 
 def _active_watches() -> list:
