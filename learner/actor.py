@@ -171,7 +171,13 @@ class LearnerWorker:
         norm = engine.get_global_grad_norm()
         out["grad_norm"] = float(norm) if norm is not None else float("nan")
         out["compute_s"] = time.perf_counter() - t0  # this rank's own time, queueing excluded
+        out["optimizer_steps"] = self.optimizer_steps()
         return out
+
+    def optimizer_steps(self) -> int:
+        """Optimiser steps taken so far (AdamW's own counter; a resume restores it with the optimizer state)."""
+        steps = [int(s["step"]) for s in self.optimizer.state.values() if "step" in s]
+        return max(steps, default=0)
 
     # ------------------------------------------------------------------ public (collective) API
     def sft_step(self, seqs: list[Sequence], global_tokens: float | None = None) -> dict[str, float]:
@@ -243,8 +249,8 @@ class LearnerWorker:
         del named
         return time.perf_counter() - t
 
-    def save_checkpoint(self, root: str, step: int) -> str:
-        return checkpoint.save(self.engine, root, step, self.rank)
+    def save_checkpoint(self, root: str, step: int, state: dict | None = None) -> str:
+        return checkpoint.save(self.engine, root, step, self.rank, state)
 
     def load_checkpoint(self, root: str) -> int:
         return checkpoint.load(self.engine, root, self.rank)

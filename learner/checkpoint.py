@@ -1,25 +1,21 @@
 """Save / resume the learner: DeepSpeed engine state + step counter + per-rank RNG.
 
-Layout under `root`:  step_000012/ (DeepSpeed tag dir, with COMPLETE written last) and `latest` (a tag
-name, replaced atomically). A save interrupted before COMPLETE never becomes latest; resume skips it.
+Layout under `root` (tritonrl/resume.py): step_000012/ (DeepSpeed tag dir, the driver's trainer_state.json,
+COMPLETE written last) and `latest` (a tag name, replaced atomically). A save interrupted before COMPLETE never becomes latest; resume skips it.
 `root` must be storage every rank can see (shared disk on a multi-node cluster).
 """
 from __future__ import annotations
 
+import json
 import os
 import random
-import re
 
 import torch
 import torch.distributed as dist
 
-COMPLETE = "COMPLETE"
-LATEST = "latest"
-_TAG = re.compile(r"^step_(\d+)$")
+from tritonrl.resume import COMPLETE, LATEST, STATE_FILE, latest_complete, tag_for
 
-
-def tag_for(step: int) -> str:
-    return f"step_{step:06d}"
+__all__ = ["COMPLETE", "LATEST", "latest_complete", "load", "save", "tag_for"]
 
 
 def _rng_state() -> dict:
@@ -51,8 +47,9 @@ def _barrier() -> None:
         dist.barrier()
 
 
-def save(engine, root: str, step: int, rank: int) -> str:
-    """Collective: every rank calls it. Returns the tag directory."""
+def save(engine, root: str, step: int, rank: int, state: dict | None = None) -> str:
+    """Collective: every rank calls it. `state`: the driver's JSON-able state (curriculum, ...), written by
+    rank 0 as trainer_state.json before COMPLETE. Returns the tag directory."""
     tag = tag_for(step)
     os.makedirs(root, exist_ok=True)
     # save_latest=False: DeepSpeed's own `latest` would be written before we know every rank finished
@@ -60,6 +57,8 @@ def save(engine, root: str, step: int, rank: int) -> str:
     torch.save(_rng_state(), os.path.join(root, tag, f"rng_rank{rank}.pt"))
     _barrier()  # every rank's shards and RNG are on disk
     if rank == 0:
+        with open(os.path.join(root, tag, STATE_FILE), "w") as f:
+            json.dump({"step": step, **(state or {})}, f)
         with open(os.path.join(root, tag, COMPLETE), "w") as f:
             f.write(f"{step}\n")
         tmp = os.path.join(root, f".{LATEST}.tmp")
@@ -70,20 +69,6 @@ def save(engine, root: str, step: int, rank: int) -> str:
         os.replace(tmp, os.path.join(root, LATEST))
     _barrier()
     return os.path.join(root, tag)
-
-
-def latest_complete(root: str) -> str | None:
-    """The newest tag with a COMPLETE marker (the `latest` pointer if it is complete, else a scan)."""
-    if not os.path.isdir(root):
-        return None
-    pointer = os.path.join(root, LATEST)
-    if os.path.isfile(pointer):
-        tag = open(pointer).read().strip()
-        if os.path.isfile(os.path.join(root, tag, COMPLETE)):
-            return tag
-    done = [(int(m.group(1)), d) for d in os.listdir(root) if (m := _TAG.match(d))
-            and os.path.isfile(os.path.join(root, d, COMPLETE))]
-    return max(done)[1] if done else None
 
 
 def load(engine, root: str, rank: int) -> int:

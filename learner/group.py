@@ -93,10 +93,12 @@ class LearnerGroup:
         sums: dict[str, float] = {}
         for m in per_rank:
             for k, v in m.items():
-                if k not in ("grad_norm", "compute_s"):
+                if k not in ("grad_norm", "compute_s", "optimizer_steps"):
                     sums[k] = sums.get(k, 0.0) + v
         out = finish_metrics(sums)
         out["grad_norm"] = per_rank[0]["grad_norm"]
+        if "optimizer_steps" in per_rank[0]:
+            out["optimizer_steps"] = per_rank[0]["optimizer_steps"]
         out["compute_s"] = max(m.get("compute_s", 0.0) for m in per_rank)
         out["step_s"] = time.perf_counter() - pending.t0
         return out
@@ -141,8 +143,9 @@ class LearnerGroup:
     def push_weights(self) -> float:
         return ray.get([a.push_weights.remote() for a in self.actors])[0]
 
-    def checkpoint(self, root: str, step: int) -> str:
-        return ray.get([a.save_checkpoint.remote(os.path.abspath(root), step) for a in self.actors])[0]
+    def checkpoint(self, root: str, step: int, state: dict | None = None) -> str:
+        """Every rank saves its shards; `state` (JSON-able, the driver's) goes to trainer_state.json."""
+        return ray.get([a.save_checkpoint.remote(os.path.abspath(root), step, state) for a in self.actors])[0]
 
     def resume(self, root: str) -> int:
         """Load the newest complete checkpoint under `root`; returns its step (0 when none)."""

@@ -25,13 +25,22 @@ def test_wrong_number_of_outputs_fails_the_comparison():
 
 
 def test_slots_are_evicted_least_recently_used_first(monkeypatch):
-    monkeypatch.setattr(dc, "KEPT_BYTES", 3 * 400)
+    monkeypatch.setitem(dc._LIMIT, "bytes", dc._LIMIT["bytes"])  # restored afterwards
+    dc.set_memory_cap(4 * 3 * 400)  # kept outputs may use a quarter of the worker's cap: three of 400 bytes
     for name in "abcd":
         dc.keep(name, [torch.zeros(100)])  # 400 bytes each
     assert list(dc._KEPT) == ["b", "c", "d"]
     dc.op_compare({"slot": "b", "handles": []}, {})  # a use refreshes the slot
     dc.keep("e", [torch.zeros(100)])
     assert list(dc._KEPT) == ["d", "b", "e"]
+
+
+def test_kept_outputs_stay_within_a_quarter_of_the_memory_cap(monkeypatch):
+    monkeypatch.setitem(dc._LIMIT, "bytes", dc._LIMIT["bytes"])
+    dc.set_memory_cap(6 << 30)  # preset gpu1: 8% of an 80 GB GPU per sandbox
+    assert dc._LIMIT["bytes"] == int(dc.KEPT_SHARE * (6 << 30)) < dc.KEPT_BYTES
+    dc.set_memory_cap(1 << 40)
+    assert dc._LIMIT["bytes"] == dc.KEPT_BYTES
 
 
 @pytest.mark.parametrize("handle, match", [

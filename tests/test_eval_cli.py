@@ -16,7 +16,7 @@ def tritonrl(args, tmp_path, timeout):
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=timeout)
 
 
-@pytest.mark.slow
+@pytest.mark.extended  # ~2 min on 2 cores; train's eval points run the same code in CI (test_train_e2e)
 def test_eval_writes_table_json_and_mlflow_run(tmp_path):
     out = tmp_path / "e.json"
     proc = tritonrl(["eval.tasks=heldout", "eval.samples=2", "eval.max_tasks=2", f"eval.out={out}",
@@ -31,7 +31,7 @@ def test_eval_writes_table_json_and_mlflow_run(tmp_path):
         assert row["fast_1"] is None and row["geomean_speedup"] is None  # a CPU times nothing
         assert 0.0 <= row["correct"] <= row["compiled"] <= row["valid"] <= 1.0
     table = proc.stdout[proc.stdout.index("| level | valid | compiled | correct |"):].splitlines()  # Ray may
-    assert [line.split(" |")[0] for line in table] == ["| level", "|---", "| 1", "| 2", "| all"]  # forward logs
+    assert [line.split("|")[1].strip() for line in table[:5]] == ["level", "---", "1", "2", "all"]  # forward logs
     import mlflow
 
     client = mlflow.MlflowClient(tracking_uri=f"sqlite:///{tmp_path}/m.db")

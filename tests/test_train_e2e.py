@@ -12,7 +12,11 @@ import pytest
 pytestmark = pytest.mark.slow
 
 OVERRIDES = ["train.sft_epochs=1", "train.sft_max_examples=4", "train.rl_steps=2", "train.tasks_per_step=2",
-             "rollout.samples_per_prompt=2", "rollout.max_new_tokens=96", "tracking.experiment=e2e"]
+             "rollout.samples_per_prompt=2", "rollout.max_new_tokens=96", "reward.truncated=keep",
+             "tracking.experiment=e2e"]
+# reward.truncated=keep: at 96 tokens most samples are truncated; kept, every step has tokens to learn from (an
+# update each step, which the resume test counts); the default (zero) would skip a step whose samples all are
+# the laptop preset's train.eval_every=1: an eval point, with a checkpoint and an export, after step 1
 
 
 @pytest.fixture(scope="module", params=[pytest.param(0, id="on_policy"),
@@ -78,6 +82,49 @@ def test_config_and_artifacts_logged(run):
     assert any((run_dir / "checkpoints").iterdir())
     assert (run_dir / "hf" / "config.json").is_file()  # the merged export transformers / vLLM load
     assert client.get_run(r.info.run_id).data.tags["hf_export"] == str(run_dir / "hf")
+
+
+def test_each_eval_point_and_the_end_saved_a_checkpoint_and_an_export(run):
+    from tritonrl.resume import COMPLETE, tag_for
+
+    _, client, r, tmp, _ = run
+    (ckpts,) = (tmp / "runs").glob("*/checkpoints")
+    assert sorted(d.name for d in ckpts.iterdir() if (d / COMPLETE).is_file()) == [tag_for(1), tag_for(2)]
+    exports = {a.path for a in client.list_artifacts(r.info.run_id, "exports")}
+    assert exports == {"exports/step_000001.json", "exports/step_000002.json"}
+    assert r.data.tags["hf_export_step"] == "2"
+
+
+def test_resume_continues_step_optimizer_and_curriculum(run):
+    """learner.resume=<run dir>: the resumed run's first RL step is 3, AdamW's step count and the curriculum
+    sampler continue from the run's step-2 checkpoint (a fresh optimizer would count 1, a fresh sampler 1)."""
+    from tritonrl.resume import read_state, tag_for
+
+    proc, client, r, tmp, staleness = run
+    (ckpts,) = (tmp / "runs").glob("*/checkpoints")
+    keep = [o for o in OVERRIDES if not o.startswith(("train.rl_steps=", "tracking.experiment="))]
+    env = {**os.environ, "MLFLOW_TRACKING_URI": f"sqlite:///{tmp / 'mlruns.db'}"}
+    env.pop("RAY_ADDRESS", None)
+    resumed = subprocess.run([sys.executable, "-m", "tritonrl.cli", "train", *keep, "train.rl_steps=3",
+                              f"train.max_staleness={staleness}", "eval.max_tasks=2", f"learner.resume={ckpts.parent}",
+                              f"output_dir={tmp}/resumed", "tracking.experiment=e2e_resumed"],
+                             cwd=tmp, env=env, capture_output=True, text=True, timeout=1500)
+    assert resumed.returncode == 0, resumed.stderr[-4000:]
+    (b,) = client.search_runs([client.get_experiment_by_name("e2e_resumed").experiment_id])
+
+    def history(run_id, key):
+        return [(m.step, m.value) for m in client.get_metric_history(run_id, key)]
+
+    assert b.info.status == "FINISHED" and b.data.tags["resumed_step"] == "2"
+    assert [s for s, _ in history(b.info.run_id, "reward/mean")] == [3]
+    assert "heldout/correct_base" not in b.data.metrics  # base and SFT are behind a resumed run
+    a_steps = dict(history(r.info.run_id, "learner/optimizer_steps"))
+    assert a_steps[2] == a_steps[1] + 1
+    assert history(b.info.run_id, "learner/optimizer_steps") == [(3, a_steps[2] + 1)]
+    assert history(b.info.run_id, "curriculum/steps") == [(3, 3.0)]
+    (b_ckpts,) = (tmp / "resumed").glob("*/checkpoints")
+    assert sorted(d.name for d in b_ckpts.iterdir() if d.name.startswith("step_")) == [tag_for(3)]
+    assert read_state(str(b_ckpts))["sampler"]["updates"] == 3
 
 
 def test_rollout_staleness_is_what_was_configured(run):

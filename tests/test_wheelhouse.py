@@ -1,4 +1,4 @@
-"""deploy/wheelhouse.py: markers, host lists, resolution, part packing, staging and reassembly (no network)."""
+"""deploy/offline/wheelhouse.py: markers, host lists, resolution, part packing, staging and reassembly (no network)."""
 import hashlib
 import importlib.util
 import json
@@ -12,7 +12,7 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("wheelhouse", ROOT / "deploy" / "wheelhouse.py")
+_spec = importlib.util.spec_from_file_location("wheelhouse", ROOT / "deploy" / "offline" / "wheelhouse.py")
 wh = importlib.util.module_from_spec(_spec)
 sys.modules["wheelhouse"] = wh
 _spec.loader.exec_module(wh)
@@ -78,7 +78,7 @@ def test_read_name_list(tmp_path):
 
 
 def test_shipped_lists_parse():
-    host = wh.read_name_list(ROOT / "deploy" / "hosts" / "lent-gpu.txt")
+    host = wh.read_name_list(ROOT / "deploy" / "offline" / "hosts" / "lent-gpu.txt")
     assert host["torch"] == "2.11.0" and host["transformers"] == "5.17.0" and "peft" in host
     assert "vllm" not in host and "ray" not in host
     excluded = wh.read_name_list(wh.DEFAULT_EXCLUDE_FILE)

@@ -157,7 +157,9 @@ class LearnerConfig:
     ppo_clip: float = 0.2  # 0 disables the ratio clip
     kl_coef: float = 0.0  # 0 disables the reference model
     checkpoint_dir: str = ""
-    resume: bool = False  # true: continue RL from the newest complete checkpoint in checkpoint_dir
+    # a run directory (runs/<date_time>): continue its RL steps, optimizer and curriculum from its newest
+    # checkpoint; true: from checkpoint_dir's newest, if any; ""/false: a fresh run (tritonrl/resume.py)
+    resume: str = ""
 
 
 @dataclass

@@ -8,12 +8,14 @@ installed package is hidden and `import tritonrl.learner` fails.
 
 The fix, chosen over runtime_env excludes or py_modules (which would ship a tree that differs from the one
 the user edited, and break again for a plain `python -c` in the repo): when tritonrl/__init__.py sits in a
-source tree (its parent holds pyproject.toml naming this project and the five folders), `install()` adds a
-finder to the end of `sys.meta_path` that maps exactly `tritonrl.<folder>` to `<root>/<folder>`, as
-setuptools' editable finder does. It is consulted only after the normal path search fails, so an editable
-install is unaffected and nothing else in the root (tests/, bench/) becomes importable. Each job then runs
-the repo's code, the one it shipped. In an installed wheel the parent is site-packages: `install()` does
-nothing.
+source tree (its parent holds pyproject.toml naming this project and the five folders), `install()` puts a
+finder first on `sys.meta_path` that maps exactly `tritonrl.<folder>` to `<root>/<folder>`, as
+setuptools' editable finder does. First, because an editable install elsewhere (a checkout on the head node
+installed with `pip install -e`) has its own finder for those names, which would otherwise hand the job
+`tritonrl` from the shipped tree and `tritonrl.learner` from the other checkout (tests/test_ray_job_submit.py
+caught that). The subpackages always come from the tree `tritonrl` itself came from, and nothing else in the
+root (tests/, bench/) becomes importable. Each job then runs the repo's code, the one it shipped. In an
+installed wheel the parent is site-packages: `install()` does nothing.
 """
 from __future__ import annotations
 
@@ -55,5 +57,5 @@ def install(package_dir: str) -> str | None:
     """Add the finder once for the checkout holding `package_dir`; return its root (None: not a checkout)."""
     root = source_root(package_dir)
     if root is not None and not any(isinstance(f, SourceTreeFinder) and f.root == root for f in sys.meta_path):
-        sys.meta_path.append(SourceTreeFinder(root))
+        sys.meta_path.insert(0, SourceTreeFinder(root))
     return root

@@ -1,9 +1,10 @@
 """`tritonrl train`: the Hydra entrypoint (what `ray job submit` runs).
 
-Order: Hydra composes the config -> typed `Config` -> `config_checks.validate`; a bad value exits 2 with one
-line naming the key and the allowed values, before Ray or any model starts. Then the `tritonrl` loggers get
-`log_level` (WARNING: quiet) and the Trainer runs. The last lines on stderr are the held-out correctness,
-the MLflow run id and the command that opens the MLflow UI on it.
+Order: Hydra composes the config -> typed `Config` -> `config_checks.validate` and `resume.resume_root`; a bad
+value (or a learner.resume naming no checkpoint) exits 2 with one line naming the key and the allowed values,
+before Ray or any model starts. Then the `tritonrl` loggers get `log_level` (WARNING: quiet) and the Trainer
+runs. The last lines on stderr are the held-out correctness, the MLflow run id and the command that opens the
+MLflow UI on it.
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from omegaconf import DictConfig
 
 from tritonrl.config import Config, ConfigError, to_dataclass
 from tritonrl.config_checks import validate
+from tritonrl.presets import chosen_preset, warn_if_laptop_on_gpus
+from tritonrl.resume import resume_root
 
 ConfigStore.instance().store(name="tritonrl_schema", node=Config)
 
@@ -38,9 +41,11 @@ def run_summary(cfg: Config, run_id: str | None) -> str:
 def main(node: DictConfig) -> float:
     try:
         cfg: Config = validate(to_dataclass(node))
+        resume_root(cfg)  # learner.resume names a run with a checkpoint (a path that exists)
     except ConfigError as e:
         bad_config(e)
     logging.getLogger("tritonrl").setLevel(cfg.log_level)
+    warn_if_laptop_on_gpus(chosen_preset())  # one warning line: preset=laptop where CUDA GPUs are visible
     from tritonrl.trainer import Trainer  # heavy imports after the config is known to be valid
 
     trainer = Trainer(cfg)

@@ -33,7 +33,8 @@ from tritonrl.tasks.select import load_tasks, spread
 from tritonrl.tasks.task import Task
 from tritonrl.sample_log import SampleLog
 from tritonrl.evaluation.runner import log_result, run_eval
-from tritonrl.learner.export import export_hf
+from tritonrl.checkpointing import restore, save_point
+from tritonrl.resume import CHECKPOINTS, resume_root
 from tritonrl.rollout.driver import generate_spread
 from tritonrl.scoring import score_samples
 from tritonrl.tracking import Tracker, flatten
@@ -98,7 +99,7 @@ class Trainer:
         self.monitor = start_monitor(self.device)  # GPU busy fraction per step phase (GPU nodes only)
         self.sampler = CurriculumSampler(self.train_tasks, cfg.curriculum, cfg.extensions.curriculum, cfg.train.seed)
         self.run_dir = run_dir(cfg)  # per run: a resume never loads another run's (or sweep cell's) state
-        self.ckpt_dir = cfg.learner.checkpoint_dir or os.path.join(self.run_dir, "checkpoints")
+        self.ckpt_dir = cfg.learner.checkpoint_dir or os.path.join(self.run_dir, CHECKPOINTS)
         self.tracker.log_metrics({k: v for k, v in self.timings.items()}, step=0)
 
     @contextmanager
@@ -214,15 +215,18 @@ class Trainer:
         t0 = time.perf_counter()
         seqs = build_sequences(batch.groups, cfg.reward, cfg.extensions)  # sets each sample's rewards
         m = step_metrics(batch.groups)
-        if "verify/level1_correct_rate" in m:
-            self.sampler.update(m["verify/level1_correct_rate"])
+        self.sampler.update(m.get("verify/level1_correct_rate", float("nan")))  # nan: no level-1 task this step
         held = overlap and not self.timing_isolated()
         if held:  # before the learner's first kernel: no measurement may straddle it
             self.pool.hold_timing(cfg.pool.timing_hold_max_s)
-        pending = self.learner.submit("rl_step", seqs)
+        # every sample truncated or left out (reward/experience.py): no token to learn from, no optimiser step
+        trainable = any(s.num_loss_tokens for s in seqs)
+        if not trainable:
+            log.warning("step %d: no trainable response tokens (all truncated or excluded): update skipped", self.step)
+        pending = self.learner.submit("rl_step", seqs) if trainable else None
         nxt_future = self._background.submit(self.rollout) if overlap else None
         try:
-            learn = self.learner.collect(pending)
+            learn = self.learner.collect(pending) if trainable else {"compute_s": 0.0, "skipped": 1.0}
         finally:
             if held:
                 self.pool.hold_timing(0)
@@ -252,7 +256,7 @@ class Trainer:
                   "throughput/rollout_tokens_per_s": n_tokens / max(batch.generate_s, 1e-9),
                   "throughput/verdicts_per_s": n_verdicts / max(batch.verify_s, 1e-9),
                   "rollout/staleness": self.policy_version - 1 - batch.policy_version,
-                  "curriculum/level2_share": self.sampler.share,
+                  "curriculum/level2_share": self.sampler.share, "curriculum/steps": self.sampler.updates,
                   "curriculum/level1_acc": getattr(self.sampler, "level1_acc", float("nan"))})
         return m, nxt
 
@@ -263,7 +267,8 @@ class Trainer:
         status = "FAILED"  # what MLflow shows for a run that raised, in setup too
         try:
             self.setup()
-            start = self.learner.resume(self.ckpt_dir) if cfg.learner.resume else 0
+            root = resume_root(cfg)  # learner.resume: a run directory, or true for learner.checkpoint_dir
+            start = restore(self, root) if root else 0
             if start:  # a resumed run continues RL: the base and SFT phases are behind it
                 self.sync_weights()
                 results = {}
@@ -329,16 +334,9 @@ class Trainer:
         log.info("recorded %d samples to %s", per_task * len(tasks), path)
 
     def checkpoint(self) -> None:
-        if not self.cfg.train.checkpoint:
-            return
-        log.info("saving the learner's state (step %d) under %s ...", self.step, self.ckpt_dir)
-        with self._timed("time/checkpoint_s"):
-            path = self.learner.checkpoint(self.ckpt_dir, self.step)
-        log.info("saved %s in %.1f s", path, self.timings["time/checkpoint_s"])
-        with self._timed("time/export_s"):  # the model a user takes away: transformers / vLLM load it
-            hf = export_hf(self.learner.named_weights(), self.model_path, self.tokenizer, os.path.join(self.run_dir, "hf"))
-        self.tracker.set_tags({"hf_export": hf, "hf_export_step": str(self.step)})
-        log.info("exported the merged model (step %d) to %s", self.step, hf)
+        """At each eval point and the end: learner + driver state, and the merged HF export (checkpointing.py)."""
+        if self.cfg.train.checkpoint:
+            save_point(self)
 
     def shutdown(self) -> None:
         self._background.shutdown(wait=True, cancel_futures=True)

@@ -34,6 +34,7 @@ class CurriculumSampler:
         self.level1 = [t for t in tasks if t.level <= 1]
         self.level2 = [t for t in tasks if t.level >= 2]
         self.level1_acc = 0.0  # EMA of the level-1 correct rate; starts at 0, so the mix starts at start_share
+        self.updates = 0  # RL steps folded in (update calls), kept across a resume
         self._rng = random.Random(seed)
 
     @property
@@ -47,6 +48,7 @@ class CurriculumSampler:
 
     def update(self, level1_accuracy: float) -> None:
         """Fold one step's level-1 correct rate into the EMA: acc = ema * acc + (1 - ema) * new."""
+        self.updates += 1
         if not math.isfinite(level1_accuracy):  # a step without level-1 tasks reports nan
             return
         self.level1_acc = self.cfg.ema * self.level1_acc + (1 - self.cfg.ema) * level1_accuracy
@@ -64,3 +66,14 @@ class CurriculumSampler:
         tasks = self._draw(self.level1, k - n2) + self._draw(self.level2, n2)
         self._rng.shuffle(tasks)
         return tasks
+
+    def state_dict(self) -> dict:
+        """JSON-able state: the EMA, the step count and the draw RNG; `load_state_dict` continues from it."""
+        version, internal, gauss = self._rng.getstate()
+        return {"level1_acc": self.level1_acc, "updates": self.updates, "rng": [version, list(internal), gauss]}
+
+    def load_state_dict(self, state: dict) -> None:
+        self.level1_acc = float(state["level1_acc"])
+        self.updates = int(state.get("updates", 0))
+        version, internal, gauss = state["rng"]
+        self._rng.setstate((version, tuple(internal), gauss))

@@ -6,12 +6,12 @@ while they stay warm. This script has two halves:
 
 Here (a machine with PyPI; stdlib + `packaging`):
 
-    .venv/bin/python deploy/wheelhouse.py build --host deploy/hosts/lent-gpu.txt \\
-        -r deploy/hosts/lent-gpu-requirements.txt --find-links /tmp/vw --out .whl_wh
+    .venv/bin/python deploy/offline/wheelhouse.py build --host deploy/offline/hosts/lent-gpu.txt \\
+        -r deploy/offline/hosts/lent-gpu-requirements.txt --find-links /tmp/vw --out .whl_wh
 
   resolves the dependency closure for the host (CPython 3.12, Linux x86_64) by reading `Requires-Dist`
   from each wheel's METADATA, skips what the host already has (--host; --carry NAME overrides) and what we
-  choose not to carry (--exclude-file, default deploy/hosts/vllm-optional.txt; --exclude NAME), reuses
+  choose not to carry (--exclude-file, default deploy/offline/hosts/vllm-optional.txt; --exclude NAME), reuses
   wheels already at hand (--find-links, and OUT/wheels from an earlier build), downloads one wheel of
   each remaining package (`pip download --no-deps --only-binary=:all:`; `pip wheel --no-deps` for
   pure-Python sdists), writes manifest.json (name, version, file, bytes, sha256) and packs everything
@@ -20,11 +20,11 @@ Here (a machine with PyPI; stdlib + `packaging`):
 
 There (the host's python3, stdlib only; one upload per part, each within the host's warm window):
 
-    python3 deploy/wheelhouse.py stage .whl_wh/p03      # copy one uploaded part into /tmp/tritonrl-wh
-    python3 deploy/wheelhouse.py install --repo .       # once all parts are staged: reassemble chunks,
+    python3 deploy/offline/wheelhouse.py stage .whl_wh/p03      # copy one uploaded part into /tmp/tritonrl-wh
+    python3 deploy/offline/wheelhouse.py install --repo .       # once all parts are staged: reassemble chunks,
                                                         # verify sha256, pip install --target /tmp/site,
                                                         # then run the import checks
-    python3 deploy/wheelhouse.py check                  # the import checks alone
+    python3 deploy/offline/wheelhouse.py check                  # the import checks alone
 
 Every step is idempotent: staging a part twice, or installing twice, is harmless.
 
