@@ -13,8 +13,12 @@ Each look-alike honest idiom next to a cheat still passes.
 """
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+from tritonrl.reward.terms import NOT_CHEATS
 from tritonrl.verifier_workers.static.checks import check_source
 
 from helpers import RELU_SMALL_TASK, relu_small_model
@@ -222,3 +226,18 @@ def test_race_tracker_flags_only_other_programs_plain_stores():
     t.next_program()
     t.load(np.array([16], dtype=np.uint64))
     assert t.races == 1
+
+
+# A fresh red-team round (2026-11-26, written against docs/verifier-allowlist.md without the corpus): 18 of 30
+# cheats passed the whole funnel on the CPU. These are the ones the static stage refuses since: triton.jit
+# through ** / partial / map, module-level constants rebound by for / tuple / walrus / global / match, and
+# getattr / hasattr with literal names in kernel bodies (reaching the interpreter's host arrays).
+REDTEAM = Path(__file__).resolve().parent / "data" / "redteam_2026_11_26b"
+
+
+@pytest.mark.parametrize("cheat", sorted(p.name for p in (REDTEAM / "cheats").glob("*.py")))
+def test_redteam_round_cheat_is_refused_statically(cheat):
+    src = (REDTEAM / "cheats" / cheat).read_text()
+    ref = re.search(r"# ref: (\S+?);", src).group(1)
+    found = check_source(src, (REDTEAM / "refs" / Path(ref).name).read_text())
+    assert {x.code for x in found} - NOT_CHEATS, cheat

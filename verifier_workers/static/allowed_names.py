@@ -407,5 +407,6 @@ HOST_OBJECT_ATTRS = HOST_OBJECT_ATTRS | {
     "in_channels", "out_channels", "approximate", "alpha", "value", "start_dim", "end_dim", "swap", "keepdim",
     "debug", "info", "warning", "warn", "error", "exception", "critical", "log",  # a logging.Logger
     "configs", "best_config", "nargs", "key", "arg_names", "kwargs"}
-KERNEL_BUILTINS = frozenset({"len", "list", "range", "float", "int", "isinstance", "getattr", "hasattr", "print",
-                             "min", "max"})  # triton's code generator's builtin namespace
+KERNEL_BUILTINS = frozenset({"len", "list", "range", "float", "int", "isinstance", "print",
+                             "min", "max"})  # triton's code generator's builtin namespace (not getattr/hasattr:
+# a literal name through them reached the interpreter's host arrays, red-team round of 2026-11-26)

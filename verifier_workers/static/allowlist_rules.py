@@ -58,6 +58,7 @@ class Allowlist:
         self.bases = tuple(q for c in facts.nodes if isinstance(c, ast.ClassDef) for b in c.bases
                            if (q := self.names.qual(b)))  # their attributes exist on the candidate's objects
         self.module_globals = _module_globals(facts.nodes)
+        self.rebound = _rebound_names(facts.nodes)
         self._kbound: dict[int, set[str]] = {}
 
     def run(self) -> list[Violation]:
@@ -68,6 +69,8 @@ class Allowlist:
             k = self.kernel_of.get(id(n))
             if isinstance(n, ast.Call):
                 out += self.jit_call(n)
+            if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load):
+                out += self.jit_as_value(n)
             if k is not None and n is not k and isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
                                                                 ast.ClassDef)):
                 out.append(v(CODE, n, f"a nested function, lambda or class inside @triton.jit `{k.name}`"))
@@ -109,6 +112,8 @@ class Allowlist:
     def constant(self, name: str, depth: int = 0) -> bool:
         """A module-level name bound only to constants: numbers, strings, tuples of them, tl dtypes,
         `tl.constexpr(<constant>)`."""
+        if name in self.rebound:  # `X = 0`, then `for X in (hidden_kernel,)`: not what a kernel may read
+            return False
         if name not in self._const:
             self._const[name] = False  # a cycle is no constant
             self._const[name] = depth < 8 and all(self.const_expr(e, depth) for e in self.f.values.get(name, [0]))
@@ -263,12 +268,64 @@ class Allowlist:
         fq = self.names.qual(inner.func if inner is not None else c.func) or ""
         if not (fq.startswith("triton") and fq.endswith(".jit")):
             return []
+        if any(kw.arg is None for kw in c.keywords + (inner.keywords if inner is not None else [])):
+            return [v(CODE, c, f"`{ast.unparse(c)[:60]}`: triton.jit with ** arguments (what it wraps is unseen)")]
         if inner is None and not c.args and not any(kw.arg == "fn" for kw in c.keywords):
             return []  # `triton.jit(debug=True)`: returns the decorator, applied to a def (or caught below)
         target = c.args[0] if c.args else next((kw.value for kw in c.keywords if kw.arg == "fn"), None)
         if isinstance(target, ast.Name) and target.id in self.jit_names:
             return []
         return [v(CODE, c, f"`{ast.unparse(c)[:60]}`: triton.jit of something other than a function def")]
+
+
+    def jit_as_value(self, n: ast.Name | ast.Attribute) -> list[Violation]:
+        """`triton.jit` only as a decorator or called on a def: passed to `partial`, `map` or anything else it
+        makes kernels whose bodies no rule checks as kernels."""
+        q = self.names.qual(n) or ""
+        if not (q.startswith("triton") and q.endswith(".jit")):
+            return []
+        parent = self.parents.get(id(n))
+        if isinstance(parent, ast.Call) and parent.func is n:
+            return []
+        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n in parent.decorator_list:
+            return []
+        if isinstance(parent, ast.Attribute):  # `triton.jit.something`: reported by the attribute rules
+            return []
+        return [v(CODE, n, f"`{q}` used as a value (only as a decorator or called on a function def)")]
+
+
+def _rebound_names(nodes: list[ast.AST]) -> set[str]:
+    """Module-level names bound other than by a plain `NAME = value`: loop, with, tuple and walrus targets,
+    match captures, imports, defs and classes at module level, and names a function declares `global`."""
+    out: set[str] = set()
+    module = next((n for n in nodes if isinstance(n, ast.Module)), None)
+    if module is None:
+        return out
+    plain = set()
+    stack: list[ast.AST] = list(module.body)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+            for x in ast.walk(n):
+                if isinstance(x, ast.Global):
+                    out.update(x.names)
+            continue
+        if isinstance(n, ast.Lambda):
+            continue
+        if isinstance(n, (ast.Assign, ast.AnnAssign)):
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            plain.update(id(t) for t in targets if isinstance(t, ast.Name))
+        if isinstance(n, (ast.Import, ast.ImportFrom)):
+            out.update((a.asname or a.name).split(".")[0] for a in n.names)
+        if isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name:
+            out.add(n.name)
+        if isinstance(n, ast.MatchMapping) and n.rest:
+            out.add(n.rest)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)) and id(n) not in plain:
+            out.add(n.id)
+        stack.extend(ast.iter_child_nodes(n))
+    return out
 
 
 def _bound_names(nodes: list[ast.AST]) -> set[str]:
