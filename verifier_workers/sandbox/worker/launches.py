@@ -69,8 +69,7 @@ class Launches:
         self.bad_thread = 0
         self.low_precision = 0
         self.race = 0
-        self.writes = 0  # interpreter: memory writes (stores, atomics) the launches executed
-        self.stray_writes = 0  # ... of which may have landed outside the launch's tensor arguments
+        self.stray_writes = 0  # interpreter: stores that may have landed outside the launch's tensor arguments
         self.write_ranges: list[tuple[int, int]] | None = None  # the running launch's argument storages
         self.stream: int | None = None
         self.thread: int | None = None
@@ -79,7 +78,7 @@ class Launches:
 
     def begin(self, stream: int | None, record_specs: bool = False) -> None:
         self.active, self.count, self.bad_stream, self.bad_thread = True, 0, 0, 0
-        self.writes, self.stray_writes = 0, 0
+        self.stray_writes = 0
         self.low_precision = 0  # fp16/bf16/fp8 tensors handed to kernels (interpreter: it sees the arguments)
         self.race = 0  # interpreted launches whose programs read another program's plain stores
         self.stream, self.thread = stream, _get_ident()
@@ -246,7 +245,6 @@ def _note_write(ptrs: Any, mask: Any, itemsize: int) -> None:
     argument storages (an out-of-bounds store lands in the worker's own heap)."""
     import numpy as np
 
-    LAUNCHES.writes += 1
     ranges = LAUNCHES.write_ranges
     if LAUNCHES.stray_writes or ptrs is None:
         LAUNCHES.stray_writes += ptrs is None
