@@ -241,7 +241,7 @@ def _storage_ranges(values: list) -> list[tuple[int, int]] | None:
 
 
 def _note_write(ptrs: Any, mask: Any, itemsize: int) -> None:
-    """Count one interpreter write and whether any of its active addresses falls outside the launch's
+    """Whether any active address of one interpreter write falls outside the launch's
     argument storages (an out-of-bounds store lands in the worker's own heap)."""
     import numpy as np
 
