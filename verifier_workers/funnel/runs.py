@@ -96,6 +96,9 @@ class WorkerRuns:
         self.device_compare = device == "cuda" and cfg.device_compare
         self.deadline: float | None = None  # monotonic; set per verification by the funnel
         self._ref_cache: OrderedDict[tuple, tuple[dict, list | str]] = OrderedDict()
+        # an interpreter run stored outside its tensors (into the worker's heap), even one whose outputs
+        # passed: the next run, in this verification or the next, gets a fresh worker
+        self.candidate_damaged = False
 
     def close(self, fast: bool = False) -> None:
         """Stop the workers (fast: kill them now rather than ask, e.g. on Ctrl-C or SIGTERM)."""
@@ -160,6 +163,8 @@ class WorkerRuns:
     def run_candidate(self, ctx: VerifyContext, var: variants.Variant, stage: str, ref: dict,
                        record_specs: bool = False) -> dict:
         """ref: the reference's reply on this variant (whether it mutates its inputs, its constructor's ops)."""
+        if self.candidate_damaged:
+            self.fresh_candidate(ctx)
         self.load_candidate(ctx, stage)
         key, src = self.ref_key(ctx, var.overrides)
         self.load(self.candidate, key, src, stage, ["get_inputs", "get_init_inputs"])
@@ -171,6 +176,7 @@ class WorkerRuns:
             "ref_init_total": ref.get("init_total"),
             "record_specs": record_specs, "capture_errors": True,
             "on_device": self.device_compare, "export": self.device_compare}, stage)
+        self.candidate_damaged = self.device != "cuda" and bool(reply.get("stray_writes"))
         exported = self.device_compare or not reply.get("ok")  # exported: handles, not tensors, came back
         reply["outs"] = [] if exported else compare.unpack(tensors, reply.get("n_out", 0) * (reply.get("n_calls") or 1))
         return reply
@@ -274,6 +280,7 @@ class WorkerRuns:
         if ran is not None and not self.damage_possible(ran):
             return
         self.candidate.restart()
+        self.candidate_damaged = False
         ctx.cand_loaded = False
 
     def damage_possible(self, ran: dict) -> bool:
