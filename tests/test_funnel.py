@@ -2,10 +2,11 @@
 containment (each hostile candidate gives a verdict with a clear error, and the next verify works)."""
 import pytest
 
-from tritonrl.config import ExtensionsConfig, SandboxConfig, VerifierConfig
+from tritonrl.config import ExtensionsConfig, RewardConfig, SandboxConfig, VerifierConfig
 from tritonrl.tasks.suite import get_builtin
 from tritonrl.verifier_workers.funnel.verifier import Verifier
 from tritonrl.reward.credit import stage_credit
+from tritonrl.reward.terms import cheat_penalty, correctness_reward
 
 from helpers import RELU_SMALL_HONEST as HONEST, RELU_SMALL_TASK as TASK, relu_small_model as model
 
@@ -68,17 +69,23 @@ def forward(body: str, extra: str = "") -> str:
     return model(body + "\nreturn launch(x, torch.empty_like(x))", extra)
 
 
+# name: (code, what the error or violations say, whether it is an act against the sandbox). Acts against the
+# sandbox earn the cheat penalty, never the partial credit of the stages before (a policy must not learn that
+# killing its worker beats an honest wrong answer); a timeout does not (correct kernels can be slow on a CPU).
 HOSTILE = {
-    "segfault": (forward("ctypes.string_at(0)", "\nimport ctypes\n"), "crash (SIGSEGV)"),
-    "python_infinite_loop": (forward("while True:\n    pass"), "timeout in stage"),
+    "segfault": (forward("ctypes.string_at(0)", "\nimport ctypes\n"), "crash (SIGSEGV)", True),
+    "python_infinite_loop": (forward("while True:\n    pass"), "timeout in stage", False),
     "kernel_infinite_loop": (HONEST.replace("    pid = tl.program_id(0)\n",
                                             "    pid = tl.program_id(0)\n    while pid >= 0:\n        pid = pid + 0\n"),
-                             "timeout in stage"),
-    "huge_allocation": (forward("big = torch.ones(1 << 31, dtype=torch.float64)"), None),
-    "sys_exit": (forward("sys.exit(3)", "\nimport sys\n"), "SystemExit"),
-    "os_exit": (forward("os._exit(0)", "\nimport os\n"), "worker exited"),
-    "stdout_flood": (forward("for _ in range(100000):\n    print('x' * 10000)"), None),
-    "child_left_running": (forward("subprocess.Popen(['sleep', '600'])", "\nimport subprocess\n"), "child"),
+                             "timeout in stage", False),
+    "huge_allocation": (forward("big = torch.ones(1 << 31, dtype=torch.float64)"), "worker_died", True),
+    "sys_exit": (forward("sys.exit(3)", "\nimport sys\n"), "SystemExit", True),
+    "os_exit": (forward("os._exit(0)", "\nimport os\n"), "worker exited", True),
+    "stdout_flood": (forward("for _ in range(100000):\n    print('x' * 10000)"), "sandbox_denied", True),
+    "child_left_running": (forward("subprocess.Popen(['sleep', '600'])", "\nimport subprocess\n"), "child", True),
+    "write_outside_sandbox": (forward("open('/usr/tritonrl_probe', 'w').write('x')"), "sandbox_denied", True),
+    "signal_the_supervisor": (forward("os.kill(os.getppid(), signal.SIGTERM)", "\nimport os, signal\n"),
+                              "sandbox_denied", True),
 }
 
 
@@ -95,11 +102,15 @@ def contained():
 @pytest.mark.heavy
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_crash_is_contained_and_next_verify_works(contained, name):
-    code, expected = HOSTILE[name]
+    code, expected, hostile = HOSTILE[name]
     v = contained.verify(TASK, code)
     assert not v.correct and v.error and "\n" not in v.error
-    if expected:
-        assert expected in v.error or expected in v.violations, v.error
+    assert expected in v.error or expected in v.violations, (v.error, v.violations)
+    reward = correctness_reward(v, RewardConfig(), staged=True) + cheat_penalty(v, RewardConfig())
+    if hostile:
+        assert reward == RewardConfig().cheat_penalty < 0, (v.violations, v.stages)
+    else:
+        assert not v.violations and reward >= 0
     ok = contained.verify(TASK, HONEST)
     assert ok.correct, (name, ok.error)
 

@@ -75,6 +75,20 @@ class _SlotMissing(Exception):
     """The reference worker no longer holds the outputs a comparison needs."""
 
 
+def hostile_error(reply: dict) -> str | None:
+    """The violation code of an error that only an act against the sandbox raises, else None. Such acts earn
+    the cheat penalty, not the partial credit of the stages before: honest kernel code touches no files,
+    signals or exits, so it cannot meet these."""
+    etype = reply.get("error_type")
+    if etype == "PermissionError":  # Landlock refused a write, a signal or a connection
+        return "sandbox_denied"
+    if etype == "OSError" and "[Errno 27]" in str(reply.get("run_error") or reply.get("error")):
+        return "sandbox_denied"  # the output cap (RLIMIT_FSIZE): flooding stdout or a file
+    if etype in ("SystemExit", "KeyboardInterrupt"):  # asked its own worker to stop
+        return "worker_died"
+    return None
+
+
 class RoleError(Exception):
     """A worker call failed, tagged with the worker's role (a failing reference is unusable input)."""
 
@@ -99,6 +113,7 @@ class WorkerRuns:
         # an interpreter run stored outside its tensors (into the worker's heap), even one whose outputs
         # passed: the next run, in this verification or the next, gets a fresh worker
         self.candidate_damaged = False
+        self.hostile: list[str] = []  # violation codes of hostile_error replies (the verifier reads the new ones)
 
     def close(self, fast: bool = False) -> None:
         """Stop the workers (fast: kill them now rather than ask, e.g. on Ctrl-C or SIGTERM)."""
@@ -115,11 +130,17 @@ class WorkerRuns:
 
     def call(self, sb: Sandbox, op: str, args: dict, stage: str) -> tuple[dict, dict]:
         try:
-            return sb.call(op, args, timeout=self.timeout(stage))
+            reply, tensors = sb.call(op, args, timeout=self.timeout(stage))
         except SandboxError as e:
             if sb is self.reference:
                 raise RoleError(e, "reference") from None
+            if sb is self.compiler:  # triton.compile itself died (an LLVM assertion): not the candidate's act
+                raise RoleError(e, "compiler") from None
             raise
+        hostile = hostile_error(reply)
+        if hostile and sb is not self.reference:
+            self.hostile.append(hostile)
+        return reply, tensors
 
     @staticmethod
     def ref_key(ctx: VerifyContext, overrides: dict[str, int]) -> tuple[str, str]:

@@ -38,7 +38,7 @@ from tritonrl.verifier_workers.verdict import Verdict
 
 
 def _sandbox_message(e: SandboxError, stage: str, role: str) -> str:
-    who = "reference " if role == "reference" else ""
+    who = f"{role} " if role in ("reference", "compiler") else ""
     if e.kind == "crash":
         sig = e.detail.rsplit(" ", 1)[-1]
         return f"{who}crash ({sig}) in stage {stage}"
@@ -49,6 +49,18 @@ def _sandbox_message(e: SandboxError, stage: str, role: str) -> str:
     if e.kind == "timeout":
         return f"{who}timeout in stage {stage}"
     return f"{who}{e.kind} error in stage {stage}: {one_line(e.detail, 200)}"
+
+
+# How a candidate's worker may die (supervisor.SandboxError.kind) that earns the cheat penalty rather than the
+# partial credit of the stages before: a policy must not learn that killing, flooding or exhausting its worker
+# pays better than an honest wrong answer. A timeout is not among them (a correct kernel can be slow under the
+# interpreter), nor "start" (the host's fault), nor a death of the reference or of triton.compile.
+HOSTILE_DEATHS = ("crash", "memory", "exit", "protocol")
+
+
+def _note_death(v: Verdict, err: SandboxError, role: str) -> None:
+    if role == "candidate" and err.kind in HOSTILE_DEATHS and "worker_died" not in v.violations:
+        v.violations.append("worker_died")
 
 
 def _has_children(sb: Sandbox) -> bool:
@@ -88,6 +100,7 @@ class Verifier:
         if not self.ext.staged:
             stages = [s for s in stages if s != "tiny"]
         timing_failed = False
+        self.runs.hostile.clear()
         try:
             for stage in stages:
                 if stage == "timing" and self.device != "cuda":
@@ -110,6 +123,7 @@ class Verifier:
                     v.error, passed, detail = _sandbox_message(e.err, stage, e.role), False, {"kind": e.err.kind}
                 except SandboxError as e:
                     v.error, passed, detail = _sandbox_message(e, stage, role), False, {"kind": e.kind}
+                    _note_death(v, e, role)
                 v.stages[stage] = {"passed": passed, "seconds": round(time.perf_counter() - ts, 4), **detail}
                 if not passed:
                     timing_failed = stage == "timing"
@@ -121,6 +135,9 @@ class Verifier:
         finally:
             with self._gpu_access("cleanup"):
                 self._after_verify(ctx)
+        for code in self.runs.hostile:  # errors only an act against the sandbox raises (runs.hostile_error)
+            if code not in v.violations:
+                v.violations.append(code)
         full_ok = bool(v.stages.get("full", {}).get("passed"))
         v.correct = full_ok and not v.violations and not timing_failed
         v.seconds = round(time.perf_counter() - t0, 4)
