@@ -11,7 +11,7 @@ from hydra import compose, initialize_config_module
 from hydra.core.hydra_config import HydraConfig
 
 import tritonrl.train  # noqa: F401  (registers the schema node the defaults list names)
-from tritonrl.presets import chosen_preset, visible_cuda_gpus, warn_if_laptop_on_gpus
+from tritonrl.presets import chosen_preset, preset_for, resolve_auto_preset, visible_cuda_gpus, warn_if_laptop_on_gpus
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,3 +69,26 @@ def test_readme_table_maps_hardware_to_presets():
     presets = [re.search(r"`preset=(\w+)", row).group(1) for row in rows]
     assert presets == ["laptop", "gpu1", "gpu"], rows
     assert "CPU" in rows[0] and "one GPU" in rows[1] and "GPUs" in rows[2]
+
+
+@pytest.mark.parametrize("gpus, preset", [(0, "laptop"), (1, "gpu1"), (2, "gpu1"), (3, "gpu")])
+def test_auto_picks_the_preset_of_the_readme_table(dev, gpus, preset):
+    env = {"CUDA_VISIBLE_DEVICES": ",".join(str(i) for i in range(gpus)) or "-1"}
+    out = resolve_auto_preset(["train.rl_steps=3", "preset=auto"], env=env, dev=dev)  # the fake /dev has 3
+    assert out == ["train.rl_steps=3", f"preset={preset}"]
+    assert preset_for(gpus) == preset == preset_for(gpus if gpus < 3 else 8)
+
+
+def test_auto_leaves_an_explicit_preset_alone(dev):
+    assert resolve_auto_preset(["preset=gpu1"], env={}, dev=dev) == ["preset=gpu1"]
+
+
+def test_auto_resolves_before_hydra_composes(tmp_path):
+    import subprocess
+    import sys
+
+    env = {"PATH": "/usr/bin:/bin", "CUDA_VISIBLE_DEVICES": "-1", "HOME": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-m", "tritonrl.cli", "train", "preset=auto", "--cfg", "job",
+                          "--package", "learner"], capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "preset=auto: 0 GPU(s) on this machine -> preset=laptop" in out.stderr

@@ -34,6 +34,7 @@ APP = textwrap.dedent("""
         except ConfigError as e:
             bad_config(e)
         tracker = Tracker(cfg.tracking, flatten(cfg))
+        BARRIER_HERE
         tracker.log_metrics({"heldout/correct_rl": float(cfg.train.seed)}, step=1)
         tracker.finish("FINISHED")
 
@@ -41,12 +42,25 @@ APP = textwrap.dedent("""
 """)
 
 
-def run_app(tmp_path, *overrides: str) -> subprocess.CompletedProcess:
-    (tmp_path / "app.py").write_text(APP)
-    env = {**os.environ, "MLFLOW_TRACKING_URI": f"sqlite:///{tmp_path}/m.db"}
+def run_app(tmp_path, *overrides: str, barrier: bool = False) -> subprocess.CompletedProcess:
+    code = textwrap.indent(BARRIER, " " * 4) if barrier else ""
+    (tmp_path / "app.py").write_text(APP.replace("    BARRIER_HERE\n", code))
+    env = {**os.environ, "MLFLOW_TRACKING_URI": f"sqlite:///{tmp_path}/m.db", "BARRIER_DIR": str(tmp_path)}
     return subprocess.run([sys.executable, "app.py", *overrides, f"output_dir={tmp_path}/runs",
                            "tracking.experiment=sweep", "tracking.backends=[mlflow]"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+
+
+# a cell that waits for the other cell to start: a launcher that runs cells one after another never finishes
+BARRIER = textwrap.dedent("""
+    import os, pathlib, time
+    here = pathlib.Path(os.environ["BARRIER_DIR"])
+    (here / f"{cfg.train.seed}.pid").write_text(str(os.getpid()))
+    deadline = time.monotonic() + 240
+    while len(list(here.glob("*.pid"))) < 2:
+        assert time.monotonic() < deadline, "the other cell never started: cells ran one after another"
+        time.sleep(0.2)
+""")
 
 
 def runs_of(tmp_path):
@@ -56,8 +70,11 @@ def runs_of(tmp_path):
 
 
 @pytest.mark.heavy
-def test_multirun_is_a_parent_with_one_tagged_child_per_cell(tmp_path):
-    proc = run_app(tmp_path, "-m", "train.seed=0,1", "reward.alpha=0.2")
+@pytest.mark.parametrize("launcher", ["basic", "joblib"])
+def test_multirun_is_a_parent_with_one_tagged_child_per_cell(tmp_path, launcher):
+    # joblib: the cells run side by side in processes of their own (docs/cluster.md, concurrent sweeps)
+    extra = ["hydra/launcher=joblib", "hydra.launcher.n_jobs=2"] if launcher == "joblib" else []
+    proc = run_app(tmp_path, "-m", *extra, "train.seed=0,1", "reward.alpha=0.2", barrier=launcher == "joblib")
     assert proc.returncode == 0, proc.stderr[-3000:]
     client, runs = runs_of(tmp_path)
     parents = [r for r in runs if r.data.tags.get("sweep") == "parent"]

@@ -23,6 +23,13 @@ def main(argv: list[str] | None = None) -> int:
         print(USAGE)
         return 0 if argv else 2
     command, rest = argv[0], argv[1:]
+    if command in ("train", "eval") and "preset=auto" in rest:
+        import logging
+
+        from tritonrl.presets import resolve_auto_preset
+
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")  # Hydra's comes later
+        rest = resolve_auto_preset(rest)
     if command == "train":
         from tritonrl import train
 

@@ -108,6 +108,10 @@ def ensure_ray(cfg: RayConfig | None = None, connect_timeout_s: float = CONNECT_
         # loopback only, where token auth buys nothing (platform.md).
         os.environ.setdefault("RAY_AUTH_MODE", "disabled")
         _loopback_only()
+        if cfg.lease_one_gpu:
+            from tritonrl.gpu_lease import lease_one_gpu
+
+            lease_one_gpu()
         # Logical CPUs, not cores: rollout, learner and verifier actors take turns within a step, so a
         # laptop-class machine must still be able to place all of them at once.
         num_cpus = cfg.num_cpus or max(os.cpu_count() or 1, LOCAL_MIN_LOGICAL_CPUS)

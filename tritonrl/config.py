@@ -88,6 +88,9 @@ class VerifierConfig:
     compile_target_arch: int = 90  # GPUTarget("cuda", arch, 32) when compiling without a GPU
     # GPU: compare outputs on the device in the reference worker (CUDA IPC), not on the host after a copy
     device_compare: bool = True
+    # the multi-input set's larger_shapes variant: "batch" doubles one batch-like input size, "every_dim" every
+    # input size (catches kernels that hard-code a row length or channel count; docs/verifier.md has the numbers)
+    larger_shapes: str = "batch"
 
 
 @dataclass
@@ -253,6 +256,8 @@ class TrackingConfig:
 class RayConfig:
     address: str = ""  # empty: $RAY_ADDRESS, else a local cluster
     num_cpus: int = 0  # 0: Ray decides (local cluster only)
+    # a local cluster sees one free GPU of this host (tritonrl/gpu_lease.py): for sweep cells run side by side
+    lease_one_gpu: bool = False
 
 
 @dataclass

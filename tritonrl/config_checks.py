@@ -19,6 +19,7 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 CHOICES: dict[str, tuple] = {
     "verifier.device": ("auto", "cpu", "cuda"),
     "verifier.judge.kind": ("none", "openai"),
+    "verifier.larger_shapes": ("batch", "every_dim"),  # verifier_workers/funnel/variants.py LARGER_SHAPES
     "model.dtype": ("auto", "float32", "float16", "bfloat16"),
     "rollout.engine": ("auto", "vllm", "hf"),
     "rollout.weight_sync": ("auto", "object_store", "nccl", "ipc"),

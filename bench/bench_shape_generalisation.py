@@ -1,0 +1,75 @@
+"""How many honest kernels a strict `larger_shapes` variant would refuse: the evidence behind the default of
+`verifier.larger_shapes` (issue 23, item 7).
+
+Runs the honest corpus candidates that the CPU should accept (tests/corpus, expected.json) through the full
+stage only, with `verifier.larger_shapes=every_dim` (every input-only size doubled, not only the batch), and
+counts what the larger_shapes variant gave: passed, declined (the candidate raised: a size assertion, which
+the funnel accepts for this variant) or failed (wrong output: the verdict becomes incorrect). Static and
+compile are skipped: the corpus run already checks those, and neither depends on the variant.
+Prints a table per outcome with the candidates that failed.
+Run: python bench/bench_shape_generalisation.py [--every N] [--mode every_dim|batch]
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", type=Path, default=REPO / "tests" / "corpus")
+    ap.add_argument("--every", type=int, default=1, help="every N-th honest candidate (default: all)")
+    ap.add_argument("--mode", default="every_dim", choices=("every_dim", "batch"))
+    args = ap.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    log = logging.getLogger("bench_shape_generalisation")
+
+    from tritonrl.config import ExtensionsConfig, VerifierConfig
+    from tritonrl.tasks.task import Task
+    from tritonrl.verifier_workers.corpus_run import load_cases
+    from tritonrl.verifier_workers.funnel.verifier import Verifier
+
+    cases = [c for c in load_cases(args.corpus, "cpu") if c.kind == "honest" and c.expect == "accept"]
+    cases = cases[::args.every]
+    cfg = VerifierConfig(stages=["full"], seed_entropy=False, larger_shapes=args.mode)
+    outcome: Counter = Counter()
+    failed: list[tuple[str, str]] = []
+    t0 = time.perf_counter()
+    with Verifier(cfg, ExtensionsConfig(multi_input=True), device="cpu") as verifier:
+        for i, case in enumerate(cases, 1):
+            ref = (args.corpus / "ref" / f"{case.task}.py").read_text()
+            verdict = verifier.verify(Task(case.task, 1, ref, source="file"), case.path.read_text())
+            larger = next((r for r in verdict.variants if r["name"] == "larger_shapes"), None)
+            if larger is None:
+                kind = "other failure" if not verdict.correct else "no free size"
+            elif larger.get("skipped"):
+                kind = "declined"
+            elif larger.get("passed"):
+                kind = "passed"
+            else:
+                kind = "failed"
+            outcome[kind] += 1
+            if kind in ("failed", "declined", "other failure"):
+                failed.append((case.rel, kind + ": " + str(larger.get("error") or larger.get("skipped") if larger
+                                                          else verdict.error)[:110]))
+            if i % 25 == 0:
+                log.info("%d/%d candidates, %.0f s", i, len(cases), time.perf_counter() - t0)
+    n = len(cases)
+    print(f"\nlarger_shapes={args.mode}: {n} honest candidates (CPU-accepted, every {args.every}), "
+          f"{time.perf_counter() - t0:.0f} s")
+    print("| outcome | candidates | share |\n|---|---|---|")
+    for kind in ("passed", "declined", "failed", "no free size", "other failure"):
+        print(f"| {kind} | {outcome[kind]} | {outcome[kind] / max(n, 1):.1%} |")
+    for rel, why in failed:
+        print(f"  {rel}: {why}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
