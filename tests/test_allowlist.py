@@ -207,24 +207,68 @@ class ModelNew(nn.Module):
     assert verdict.correct and "race" not in verdict.violations, (verdict.violations, verdict.error)
 
 
-def test_race_tracker_flags_only_other_programs_plain_stores():
+def test_race_tracker_orders_only_released_stores_read_after_an_acquire():
     import numpy as np
 
-    from tritonrl.verifier_workers.sandbox.worker.interpreter_races import RaceTracker
+    from tritonrl.verifier_workers.sandbox.worker import interpreter_races as races
 
-    t = RaceTracker()
+    def b(*addrs, size=4):  # the bytes of `size`-byte elements at addrs
+        return races._bytes(np.array(addrs, dtype=np.uint64), size)
+
+    t = races.RaceTracker()
     t.next_program()
-    t.store(np.array([8, 16], dtype=np.uint64))
-    t.load(np.array([8], dtype=np.uint64))  # its own store
+    t.store(b(8, 16))
+    t.load(b(8))  # its own store
     assert t.races == 0
     t.next_program()
-    t.load(np.array([24], dtype=np.uint64))  # nobody stored it
+    t.load(b(24))  # nobody stored it
     assert t.races == 0
-    t.synced = True  # after an atomic (a lock taken), other programs' released stores are visible
-    t.load(np.array([16], dtype=np.uint64))
-    assert t.races == 0
+    t.atomic(b(64), ordered=True)  # an acquire does not order a store its program never released
+    t.load(b(16))
+    assert t.races == 1
+
+    # the ticket idiom: partial stored, then a counter bumped (release); the finaliser bumps it too (acquire)
+    t = races.RaceTracker()
     t.next_program()
-    t.load(np.array([16], dtype=np.uint64))
+    t.store(b(100))
+    t.atomic(b(200), ordered=True)
+    t.next_program()
+    t.load(b(100))  # not acquired yet
+    assert t.races == 1
+    t.atomic(b(200), ordered=True)
+    t.load(b(100))
+    assert t.races == 1
+    # a relaxed atomic orders nothing; a store after the program's last atomic is not released
+    t = races.RaceTracker()
+    t.next_program()
+    t.atomic(b(200), ordered=False)
+    t.store(b(100))
+    t.next_program()
+    t.atomic(b(200), ordered=True)
+    t.load(b(100))
+    assert t.races == 1
+
+    # bytes, not start addresses: a wide load over another program's narrow store, half covered by its own
+    t = races.RaceTracker()
+    t.next_program()
+    t.store(b(104))
+    t.next_program()
+    t.store(b(100, size=1))
+    t.load(b(100, size=8))
+    assert t.races == 1
+
+    # two programs plain-storing the same bytes: which lands last is undefined on a GPU
+    t = races.RaceTracker()
+    t.next_program()
+    t.store(b(100))
+    t.next_program()
+    t.store(b(100))
+    assert t.races == 1
+
+    # past the limit the launch cannot be checked: one race, not silence
+    t = races.RaceTracker()
+    t.next_program()
+    t.store(np.arange(races.TRACK_LIMIT + 1, dtype=np.uint64))
     assert t.races == 1
 
 
@@ -241,3 +285,26 @@ def test_redteam_round_cheat_is_refused_statically(cheat):
     ref = re.search(r"# ref: (\S+?);", src).group(1)
     found = check_source(src, (REDTEAM / "refs" / Path(ref).name).read_text())
     assert {x.code for x in found} - NOT_CHEATS, cheat
+
+
+# The second red-team round of 2026-11-26 (tests/data/redteam_2026_11_26c; 29 of its 30 cheats passed the
+# funnel on c44769e). These are the ones the static stage refuses since: `isinstance` and `global` in kernels,
+# tensors made at module level, torch.asarray over host bytes, low dtypes inside tuples and parameter
+# defaults, fp16 computed inside a comparison. The rest are refused at run time (test_interpreter_semantics.py).
+ROUND_C = Path(__file__).resolve().parent / "data" / "redteam_2026_11_26c"
+ROUND_C_STATIC = {
+    "A06_constexpr_isinstance_interp.py": "not_allowlisted", "A09_global_in_kernel.py": "not_allowlisted",
+    "A15_const_rebound_in_loop.py": "not_allowlisted", "A12_module_tensor_memo.py": "output_cache",
+    "B14_global_float_memo.py": "output_cache", "B08_bytes_mirror_host_rowsum.py": "not_allowlisted",
+    "B10_import_lut_exp.py": "not_allowlisted", "B12_import_fp16_tensor_in_tuple.py": "not_allowlisted",
+    "B01_tuple_dtype_softmax.py": "precision_downgrade", "B02_default_tuple_helper.py": "precision_downgrade",
+    "B03_compare_exempt_fp16.py": "precision_downgrade",
+}
+
+
+@pytest.mark.parametrize("cheat", sorted(ROUND_C_STATIC))
+def test_second_round_cheat_is_refused_statically(cheat):
+    src = (ROUND_C / "cheats" / cheat).read_text()
+    ref = re.search(r"# ref: (\S+?);", src).group(1)
+    found = {x.code for x in check_source(src, (ROUND_C / "refs" / Path(ref).name).read_text())}
+    assert ROUND_C_STATIC[cheat] in found, (cheat, found)

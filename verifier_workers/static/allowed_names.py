@@ -11,12 +11,14 @@ from tritonrl.verifier_workers.static.allowlists import (DRIVER_QUERIES, INDUCTO
                                                          TORCH_ALLOWED, TORCH_VIEW_FUNCTIONS)
 
 # torch.<op>: the function forms of aten ops (the forward-path rules and the run-time watch judge their use)
+# not asarray/frombuffer/from_numpy/from_file: tensors over host bytes that no aten op makes, so the watch
+# never sees a table built at import or outputs decoded on the host (red-team round of 2026-11-26, second)
 TORCH_FUNCTIONS = frozenset("""
     abs abs_ absolute acos acos_ acosh acosh_ adaptive_avg_pool1d adaptive_max_pool1d add addbmm addcdiv addcmul
     addmm addmv addmv_ addr adjoint affine_grid_generator alias_copy all allclose alpha_dropout alpha_dropout_
     amax amin aminmax angle any arange arccos arccos_ arccosh arccosh_ arcsin arcsin_ arcsinh arcsinh_ arctan
     arctan2 arctan_ arctanh arctanh_ argmax argmin argsort argwhere as_strided as_strided_ as_strided_copy
-    as_strided_scatter as_tensor asarray asin asin_ asinh asinh_ atan atan2 atan_ atanh atanh_ atleast_1d
+    as_strided_scatter as_tensor  asin asin_ asinh asinh_ atan atan2 atan_ atanh atanh_ atleast_1d
     atleast_2d atleast_3d avg_pool1d baddbmm bartlett_window batch_norm batch_norm_backward_elemt
     batch_norm_backward_reduce batch_norm_elemt batch_norm_gather_stats batch_norm_gather_stats_with_counts
     batch_norm_stats batch_norm_update_stats bernoulli bilinear binary_cross_entropy_with_logits bincount
@@ -38,7 +40,7 @@ TORCH_FUNCTIONS = frozenset("""
     fbgemm_linear_int8_weight fbgemm_linear_int8_weight_fp32_activation fbgemm_linear_quantize_weight
     fbgemm_pack_gemm_matrix_fp16 fbgemm_pack_quantized_matrix feature_alpha_dropout feature_alpha_dropout_
     feature_dropout feature_dropout_ fill fill_ fix fix_ flatten flip fliplr flipud float_power floor floor_
-    floor_divide fmax fmin fmod frac frac_ frexp frobenius_norm from_file from_numpy frombuffer full full_like
+    floor_divide fmax fmin fmod frac frac_ frexp frobenius_norm    full full_like
     fused_moving_avg_obs_fake_quant gather gcd gcd_ ge geqrf ger get_device gradient greater greater_equal
     grid_sampler grid_sampler_2d grid_sampler_3d group_norm gru gru_cell gt hamming_window hann_window
     hardshrink hash_tensor heaviside hinge_embedding_loss histc histogram histogramdd hsmm hsplit hspmm hstack
@@ -407,6 +409,7 @@ HOST_OBJECT_ATTRS = HOST_OBJECT_ATTRS | {
     "in_channels", "out_channels", "approximate", "alpha", "value", "start_dim", "end_dim", "swap", "keepdim",
     "debug", "info", "warning", "warn", "error", "exception", "critical", "log",  # a logging.Logger
     "configs", "best_config", "nargs", "key", "arg_names", "kwargs"}
-KERNEL_BUILTINS = frozenset({"len", "list", "range", "float", "int", "isinstance", "print",
-                             "min", "max"})  # triton's code generator's builtin namespace (not getattr/hasattr:
-# a literal name through them reached the interpreter's host arrays, red-team round of 2026-11-26)
+# triton's code generator's builtin namespace, less getattr/hasattr (a literal name through them reached the
+# interpreter's host arrays) and isinstance (it tells the interpreter's ints from tl.tensor, so a kernel can
+# compute only under the interpreter): red-team rounds of 2026-11-26
+KERNEL_BUILTINS = frozenset({"len", "list", "range", "float", "int", "print", "min", "max"})

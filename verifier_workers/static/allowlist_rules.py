@@ -74,6 +74,8 @@ class Allowlist:
             if k is not None and n is not k and isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
                                                                 ast.ClassDef)):
                 out.append(v(CODE, n, f"a nested function, lambda or class inside @triton.jit `{k.name}`"))
+            elif k is not None and isinstance(n, (ast.Global, ast.Nonlocal)):  # a kernel rebinding host names
+                out.append(v(CODE, n, f"`{type(n).__name__.lower()}` inside @triton.jit `{k.name}`"))
             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
                 out += self.kernel_name(n, k) if k is not None else self.host_name(n)
             elif isinstance(n, ast.Attribute):

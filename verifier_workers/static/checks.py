@@ -67,6 +67,7 @@ def _check(code: str, reference_src: str | None) -> list[Violation]:
     out += check_allowlist(facts, parents)
     out += _torch_in_kernels(facts)
     out += _host_constexprs(facts)
+    out += _module_tensors(tree, facts)
     out += _low_precision_in_kernels(facts, reference_src)
     if not facts.all_kernels:
         out.append(Violation("no_triton_kernel", "no function decorated with @triton.jit", None))
@@ -117,6 +118,32 @@ def _torch_in_kernels(facts: "Facts") -> list[Violation]:
     return out
 
 
+# torch calls at module level that make no tensor: dtypes, devices, sizes, type info
+_NOT_TENSOR_MAKERS = ("torch.nn.", "torch.device", "torch.dtype", "torch.Size", "torch.finfo", "torch.iinfo",
+                      "torch.cuda.", "torch.backends.", "torch.get_default_dtype", "torch.float", "torch.int")
+
+
+def _module_tensors(tree: ast.Module, facts: "Facts") -> list[Violation]:
+    """A tensor made at module level (outside a `__main__` block): memory shared by every call and every
+    instance, where a kernel's stores keep a result across calls that no Python write shows (a memo of the
+    outputs keyed by a few input values). A model keeps its tensors on `self`; scratch is made in forward."""
+    out = []
+    for stmt in tree.body:
+        if id(stmt) in facts.main_nodes or isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                                                                ast.Import, ast.ImportFrom)):
+            continue
+        for n in ast.walk(stmt):
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                break
+            if isinstance(n, ast.Call):
+                q = facts.names.qual(n.func) or ""
+                if q.startswith("torch.") and not q.startswith(_NOT_TENSOR_MAKERS):
+                    out.append(v("output_cache", n, f"`{q}` at module level: a tensor shared by every call "
+                                                    "(make it in __init__ or forward)"))
+                    break
+    return out
+
+
 def _host_constexprs(facts: "Facts") -> list[Violation]:
     """`tl.constexpr(some_python_function)`: a kernel can call it, and the interpreter (the verifier on a
     CPU) then runs host Python, with PyTorch, inside the launch; compiled, such a branch is dead code."""
@@ -144,6 +171,10 @@ def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list
         out += [v("precision_downgrade", n, "builds a Triton dtype with tl.dtype(...)") for n in facts.nodes
                 if isinstance(n, ast.Call) and facts.names.qual(n.func) == "triton.language.dtype"]
     def low_of(e: ast.AST) -> str | None:
+        if isinstance(e, (ast.Tuple, ast.List, ast.Set)):  # `CDT=(tl.float16,)` hands the dtype in all the same
+            return next((low for x in e.elts if (low := low_of(x))), None)
+        if isinstance(e, ast.Dict):
+            return next((low for x in e.values if x is not None and (low := low_of(x))), None)
         return low_precision_name(facts.names.qual(e)) if isinstance(e, (ast.Name, ast.Attribute)) else None
 
     # the dtype handed in rather than written in the kernel: a launch argument (`CDT=tl.float16`), a parameter
@@ -180,7 +211,9 @@ def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list
     for k in facts.all_kernels:
         # any low-precision dtype a kernel names, however it is used (`a.to(tl.float16 if FAST else tl.float32)`,
         # `dt = tl.bfloat16`), except in a comparison (`if x.dtype == tl.float16:` dispatches on the input)
-        compared = {id(x) for c in ast.walk(k) if isinstance(c, ast.Compare) for x in ast.walk(c)}
+        compared = {id(x) for c in ast.walk(k) if isinstance(c, ast.Compare)
+                    and all(isinstance(o, (ast.Eq, ast.NotEq, ast.Is, ast.IsNot, ast.In, ast.NotIn)) for o in c.ops)
+                    for side in [c.left, *c.comparators] for x in _dtype_operand(side)}
         for n in (x for stmt in k.body for x in ast.walk(stmt)):
             low = low_of(n) if id(n) not in compared else None
             if low and low not in ref_lows:
@@ -194,6 +227,15 @@ def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list
                     for a in list(n.args) + [kw.value for kw in n.keywords]
                     if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.lower() in LOW_DTYPE_STRINGS]
     return out
+
+
+def _dtype_operand(side: ast.AST) -> list[ast.AST]:
+    """The nodes of a comparison operand that may name a dtype being compared: the operand itself, or the
+    elements of a literal tuple/list/set (`x.dtype in (tl.float16, tl.bfloat16)`). Not a call's arguments:
+    `if helper(p, tl.float16) is None:` computes in fp16 inside the comparison."""
+    if isinstance(side, (ast.Tuple, ast.List, ast.Set)):
+        return [side, *side.elts]
+    return [side] if isinstance(side, (ast.Name, ast.Attribute, ast.Constant)) else []
 
 
 # Triton's and numpy's names of reduced float dtypes (`tl.dtype("fp16")`, `str_to_ty`, a string constexpr)

@@ -6,62 +6,95 @@ accumulation into one output, a program reading another's output, "the last prog
 launches.py before any candidate exists, this makes such kernels fail on a CPU too:
   * programs run in reversed grid order (`set_grid_idx` maps each index to its mirror): a kernel that
     assumes lower program ids have finished reads memory they have not written yet, and computes wrong;
-  * a load of an address that an *earlier* program of the same launch stored with a plain store is a race
-    (on a GPU, whether that store is visible is undefined), unless the loading program has already done an
-    atomic (an acquire: a lock or a counter, which makes other programs' released writes visible). Each
+  * a load of bytes that an *earlier* program of the same launch stored is a race (on a GPU, whether that
+    store is visible is undefined) unless the store was released and the loader acquired (below). Each
     launch's race count is read with `take_races()`; launches.py reports it and run_op makes it `race`.
-Tracking stops for a launch that stores more than TRACK_LIMIT elements (the corpus's tasks are small; a
-bigger launch is only run in reversed order)."""
+A plain store over bytes an earlier program stored is a race too (which write lands last is undefined on a
+GPU; "both ends of the grid finalise" computes right in either sequential order). Loads and stores are
+compared byte by byte (a wide load over a narrow store, or a one-byte store of its own,
+cannot hide another program's write). A store is *released* once its program has done an atomic after it
+(the atomic itself included), and a program has *acquired* once it has done an atomic; only a released store
+read by an acquired program is ordered (the ticket idiom: partials stored, a counter bumped, the last
+program reads them). Relaxed atomics order nothing. A launch that stores more than TRACK_LIMIT bytes cannot be
+checked and counts as a race (the CPU tasks are small: no honest kernel comes near it)."""
 from __future__ import annotations
 
 import numpy as np
 
-TRACK_LIMIT = 1 << 22  # stored elements per launch beyond which the race check gives up (memory, time)
+TRACK_LIMIT = 1 << 24  # stored bytes per launch the check can hold (memory, time); more counts as a race
+
+
+def _merge_in(chunks: list[np.ndarray], new: list[np.ndarray]) -> None:
+    """Add sorted unique addresses to a list of sorted chunks, merged geometrically: O(N log N) per launch."""
+    if not new:
+        return
+    chunk = np.unique(np.concatenate(new))
+    while chunks and len(chunks[-1]) <= 2 * len(chunk):
+        chunk = np.union1d(chunks.pop(), chunk)
+    chunks.append(chunk)
+
+
+def _hits(a: np.ndarray, chunks: list[np.ndarray]) -> np.ndarray:
+    hit = np.zeros(a.shape, dtype=bool)
+    for chunk in chunks:
+        hit |= np.isin(a, chunk)
+    return hit
 
 
 class RaceTracker:
-    """Addresses stored by the programs already run in this launch, as sorted chunks merged geometrically
-    (a new chunk is merged into the last while that one is not twice as big): O(N log N) per launch."""
+    """Bytes stored by the programs already run in this launch: those their program released, and the rest."""
 
     def __init__(self):
         self.reset()
 
     def reset(self) -> None:
-        self.done: list[np.ndarray] = []  # sorted, unique addresses of finished programs
-        self.current: list[np.ndarray] = []  # this program's stores
-        self.synced = False  # this program did an atomic before
+        self.unreleased: list[np.ndarray] = []  # finished programs' stores no later atomic of theirs released
+        self.released: list[np.ndarray] = []  # finished programs' stores followed by an atomic of theirs
+        self.pending: list[np.ndarray] = []  # this program's stores since its last atomic
+        self.own: list[np.ndarray] = []  # this program's stores before its last atomic
+        self.acquired = False  # this program did an (ordering) atomic
         self.stored = 0
         self.races = 0
 
     def next_program(self) -> None:
-        if self.current:
-            chunk = np.unique(np.concatenate(self.current))
-            self.current = []
-            while self.done and len(self.done[-1]) <= 2 * len(chunk):
-                chunk = np.union1d(self.done.pop(), chunk)
-            self.done.append(chunk)
-        self.synced = False
+        _merge_in(self.unreleased, self.pending)
+        _merge_in(self.released, self.own)
+        self.pending, self.own, self.acquired = [], [], False
 
     def store(self, addrs: np.ndarray) -> None:
-        if self.stored > TRACK_LIMIT:
+        if addrs.size == 0:
             return
         self.stored += addrs.size
         if self.stored > TRACK_LIMIT:
-            self.done, self.current = [], []
+            self.races += self.stored - addrs.size <= TRACK_LIMIT  # once: the launch cannot be checked
+            self.unreleased, self.released, self.pending, self.own = [], [], [], []
             return
-        self.current.append(np.asarray(addrs, dtype=np.uint64).ravel())
+        if self.unreleased or self.released:  # two programs plain-storing the same bytes: on a GPU, either wins
+            self.races += bool(_hits(np.unique(addrs), self.unreleased + self.released).any())
+        self.pending.append(addrs)
+
+    def atomic(self, addrs: np.ndarray, ordered: bool) -> None:
+        """An atomic on `addrs`: it publishes itself; with acquire/release order it also releases this
+        program's earlier stores and lets it read other programs' released ones."""
+        if ordered:
+            self.own.extend(self.pending)
+            self.pending = []
+            self.acquired = True
+        if addrs.size and self.stored <= TRACK_LIMIT:
+            self.stored += addrs.size
+            (self.own if ordered else self.pending).append(addrs)
 
     def load(self, addrs: np.ndarray) -> None:
-        if self.synced or not self.done or self.stored > TRACK_LIMIT or addrs.size == 0:
+        if addrs.size == 0 or self.stored > TRACK_LIMIT or not (self.unreleased or self.released):
             return
-        a = np.asarray(addrs, dtype=np.uint64).ravel()
-        hit = np.zeros(a.shape, dtype=bool)
-        for chunk in self.done:
-            hit |= np.isin(a, chunk, assume_unique=False)
-        if hit.any() and self.current:  # an address this program wrote itself reads its own store
-            hit &= ~np.isin(a, np.concatenate(self.current))
-        if hit.any():
-            self.races += 1
+        a = np.unique(addrs)
+        mine = self.pending + self.own
+        if mine:  # bytes this program wrote itself read its own value
+            a = a[~np.isin(a, np.concatenate(mine))]
+        race = _hits(a, self.unreleased).any()
+        if not race and not self.acquired:
+            race = _hits(a, self.released).any()
+        self.races += bool(race)
 
 
 TRACKER = RaceTracker()
@@ -74,16 +107,36 @@ def take_races() -> int:
     return n
 
 
-def _operand(args: tuple, kwargs: dict, mask_at: int) -> np.ndarray:
-    """The active addresses of a masked load (mask second) or store (mask third), positional or by keyword
-    (the builder's callers use both). An unknown layout yields none: the access then goes unchecked."""
+def _bytes(addrs: np.ndarray, itemsize: int) -> np.ndarray:
+    a = np.asarray(addrs, dtype=np.uint64).ravel()
+    if itemsize <= 1:
+        return a
+    return (a[:, None] + np.arange(itemsize, dtype=np.uint64)[None, :]).ravel()
+
+
+def _itemsize(ptrs) -> int:
     try:
-        ptrs = args[0] if args else kwargs["ptrs"]
+        return max(1, int(ptrs.get_element_ty().primitive_bitwidth) // 8)
+    except (AttributeError, TypeError, ValueError):
+        return 8  # unknown: the widest scalar, so no byte of it goes unchecked
+
+
+def _operand(args: tuple, kwargs: dict, mask_at: int, ptr_key: str = "ptrs") -> np.ndarray:
+    """The active bytes of a masked load (mask second), store (mask third) or atomic (`ptr`, mask third),
+    positional or by keyword (the builder's callers use both). An unknown layout yields none: the access
+    then goes unchecked."""
+    try:
+        ptrs = args[0] if args else kwargs[ptr_key]
         mask = args[mask_at] if len(args) > mask_at else kwargs.get("mask")
         data = ptrs.data
-        return data[np.broadcast_to(mask.data, data.shape)] if mask is not None else data
+        active = data[np.broadcast_to(mask.data, data.shape)] if mask is not None else data
+        return _bytes(active, _itemsize(ptrs))
     except (KeyError, AttributeError, IndexError, TypeError, ValueError):
         return np.zeros(0, dtype=np.uint64)
+
+
+def _ordered(sem) -> bool:
+    return "RELAXED" not in str(sem).upper()
 
 
 def install() -> list:
@@ -114,12 +167,17 @@ def install() -> list:
         TRACKER.store(_operand(args, kwargs, 2))
         return masked_store(self, *args, **kwargs)
 
-    def cas(self, *args, **kwargs):
-        TRACKER.synced = True
+    def cas(self, *args, **kwargs):  # (ptr, cmp, val, sem, scope)
+        ptr = args[0] if args else kwargs["ptr"]
+        sem = args[3] if len(args) > 3 else kwargs.get("sem")
+        TRACKER.atomic(_bytes(np.asarray(ptr.data).ravel(), _itemsize(ptr)), _ordered(sem))
         return atomic_cas(self, *args, **kwargs)
 
-    def rmw(self, *args, **kwargs):
-        TRACKER.synced = True
+    def rmw(self, *args, **kwargs):  # (rmwOp, ptr, val, mask, sem, scope)
+        ptr = args[1] if len(args) > 1 else kwargs["ptr"]
+        mask = args[3] if len(args) > 3 else kwargs.get("mask")
+        sem = args[4] if len(args) > 4 else kwargs.get("sem")
+        TRACKER.atomic(_operand((ptr, None, mask), {}, 2), _ordered(sem))
         return atomic_rmw(self, *args, **kwargs)
 
     b.set_grid_idx, b.set_grid_dim = mirrored_grid_idx, grid_dim

@@ -21,7 +21,7 @@ from typing import Any
 
 import torch
 
-from tritonrl.verifier_workers.sandbox.worker import interpreter_races, triton_shims
+from tritonrl.verifier_workers.sandbox.worker import interpreter_calls, interpreter_races, triton_shims
 from tritonrl.verifier_workers.sandbox.worker.launch_spec import arg_problem, launch_spec
 from tritonrl.verifier_workers.sandbox.worker.watch import LOW_PRECISION_DTYPES, check_watch_installed, pause, unpause
 
@@ -69,6 +69,7 @@ class Launches:
         self.bad_thread = 0
         self.low_precision = 0
         self.race = 0
+        self.host_calls = 0
         self.stray_writes = 0  # interpreter: stores that may have landed outside the launch's tensor arguments
         self.write_ranges: list[tuple[int, int]] | None = None  # the running launch's argument storages
         self.stream: int | None = None
@@ -81,13 +82,15 @@ class Launches:
         self.stray_writes = 0
         self.low_precision = 0  # fp16/bf16/fp8 tensors handed to kernels (interpreter: it sees the arguments)
         self.race = 0  # interpreted launches whose programs read another program's plain stores
+        self.host_calls = 0  # host objects interpreted kernels could call (interpreter_calls.host_reach)
         self.stream, self.thread = stream, _get_ident()
         self.specs, self._seen = ([] if record_specs else None), set()
 
     def end(self) -> dict[str, Any]:
         self.active = False
         return {"count": self.count, "bad_stream": self.bad_stream, "bad_thread": self.bad_thread,
-                "low_precision": self.low_precision, "stray_writes": self.stray_writes, "race": self.race}
+                "low_precision": self.low_precision, "stray_writes": self.stray_writes, "race": self.race,
+                "host_calls": self.host_calls}
 
     def hit(self, stream: int | None, spec_fn=None) -> None:
         if not self.active:
@@ -155,6 +158,19 @@ def _is_low_tl_dtype(v: Any) -> bool:
     return _isinstance(name, str) and (name in ("fp16", "bf16") or name.startswith("fp8"))
 
 
+def _flatten(values: list, depth: int = 0) -> list:
+    """The values and what tuples/lists/dict values among them hold (a few levels): a dtype or an fp16 tensor
+    inside a tuple constexpr reaches the kernel as surely as a bare one."""
+    out = []
+    for v in values:
+        out.append(v)
+        if depth < 4 and _type(v) in (tuple, list):
+            out += _flatten(list(v), depth + 1)
+        elif depth < 4 and _type(v) is dict:
+            out += _flatten(list(v.values()), depth + 1)
+    return out
+
+
 def _low_precision_dtypes(fn: Any, args: tuple, kwargs: dict, depth: int = 0) -> int:
     """fp16/bf16/fp8 Triton dtypes a launch hands its kernel: as an argument, a parameter default or a module
     global the kernel (or a @triton.jit helper it names) reads. A constexpr `CDT=tl.float16` makes a
@@ -162,14 +178,15 @@ def _low_precision_dtypes(fn: Any, args: tuple, kwargs: dict, depth: int = 0) ->
     py = getattr(fn, "fn", fn)
     n = sum(1 for v in list(args) + list(kwargs.values()) if _is_low_tl_dtype(v))
     try:
-        n += sum(1 for p in inspect.signature(py).parameters.values() if _is_low_tl_dtype(p.default))
+        n += sum(1 for p in inspect.signature(py).parameters.values() for d in _flatten([p.default])
+                 if _is_low_tl_dtype(d))
     except (TypeError, ValueError):
         pass
     code, glob = getattr(py, "__code__", None), getattr(py, "__globals__", None)
     if code is not None and _isinstance(glob, dict):
         for name in code.co_names:
             v = glob.get(name)
-            if _is_low_tl_dtype(v):
+            if any(_is_low_tl_dtype(x) for x in _flatten([v])):
                 n += 1
             elif depth < 3 and _type(v).__name__ == "JITFunction":
                 n += _low_precision_dtypes(v, (), {}, depth + 1)
@@ -202,10 +219,13 @@ def _install_interpreter_hook() -> list:
         self.pre_run_hooks = [_unpaused(h) for h in hooks]  # e.g. `add_pre_run_hook(torch.sum(...))`
         _check_tensor_like_args(args, kwargs)
         if LAUNCHES.active:  # a kernel computing in fp16 because its operand type comes from an fp16 buffer
-            LAUNCHES.low_precision += sum(1 for v in list(args) + list(kwargs.values())
-                                          if _isinstance(v, _Tensor) and v.dtype in LOW_PRECISION_DTYPES)
-            LAUNCHES.low_precision += _low_precision_dtypes(self.fn, args, kwargs)
+            flat = _flatten(list(args) + list(kwargs.values()))  # also inside tuples (`H=(fp16_table,)`)
+            LAUNCHES.low_precision += sum(1 for v in flat if _isinstance(v, _Tensor) and v.dtype in LOW_PRECISION_DTYPES)
+            LAUNCHES.low_precision += _low_precision_dtypes(self.fn, tuple(flat), {})
         LAUNCHES.write_ranges = _storage_ranges(list(args) + list(kwargs.values()))
+        reach = interpreter_calls.host_reach(self.fn, _flatten(list(args) + list(kwargs.values())))
+        if reach and LAUNCHES.active:
+            LAUNCHES.host_calls += len(reach)
         pause()
         interpreter_races.take_races()
         try:

@@ -23,7 +23,8 @@ from tritonrl.verifier_workers.sandbox.worker.build import DTYPES, make_inputs, 
 from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES, thread_starts
 from tritonrl.verifier_workers.sandbox.worker.loader import LOW_PRECISION, OP_TOTAL, STATE, loaded_module
 from tritonrl.verifier_workers.sandbox.worker.output_checks import check_outputs, flatten, same, storages
-from tritonrl.verifier_workers.sandbox.worker.watch import SCALAR_READS_PER_FORWARD, ComputeWatch, NoWatch, pause_clean
+from tritonrl.verifier_workers.sandbox.worker.watch import (HOST_READ_OUTPUT_SHARE, SCALAR_READS_PER_FORWARD, ComputeWatch,
+                                                           NoWatch, pause_clean)
 
 # captured at import, before any candidate exists: later monkey-patching changes nothing here
 _type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
@@ -78,8 +79,13 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
         launches = LAUNCHES.end()
         specs = LAUNCHES.specs or []
         clean = clean and pause_clean() and not getattr(mode, "tampered", False)
+    ops = dict(mode.ops)
+    if watch and "host_scalar_reads" not in ops:
+        out_bytes = sum(t.numel() * t.element_size() for t in flatten(out) if _type(t) is _Tensor)
+        if mode.scalar_reads > max(8, out_bytes // HOST_READ_OUTPUT_SHARE):
+            ops["host_scalar_reads"] = mode.scalar_reads
     info: dict[str, Any] = {"launches": launches["count"], "stray_writes": launches["stray_writes"], "specs": specs, "violations": [], "snapshot": snap,
-                            "compute_ops": dict(mode.ops),
+                            "compute_ops": ops,
                             "low_precision": getattr(mode, "low_precision", 0) + launches["low_precision"]}
     if check and not clean:
         info["violations"].append("runtime_patch")
@@ -93,6 +99,8 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
             info["violations"].append("side_stream")
         if launches.get("race"):  # a result that depends on program order (interpreter_races.py)
             info["violations"].append("race")
+        if launches.get("host_calls"):  # candidate Python inside a kernel (interpreter_calls.py)
+            info["violations"].append("kernel_host_call")
         if launches["bad_thread"] or _active_count() > threads_before or thread_starts() > starts_before:
             info["violations"].append("threads")
         if mode.ops:
@@ -167,7 +175,7 @@ def _run(args: dict) -> tuple[dict, dict]:
                     "specs": LAUNCHES.specs or [], "n_out": 0}, {}
         result["launches"][grad_mode] = info["launches"]
         result["stray_writes"] += info["stray_writes"]
-        result["specs"] = result["specs"] or info["specs"]
+        result["specs"] += [sp for sp in info["specs"] if sp not in result["specs"]]  # every call's launches compile
         for op, n in info["compute_ops"].items():
             result["compute_ops"][op] = result["compute_ops"].get(op, 0) + n
         if check:  # a later forward must not return storage of an earlier one's outputs (kept alive)

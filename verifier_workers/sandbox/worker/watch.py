@@ -82,8 +82,11 @@ pause, unpause, _paused, _pause_intact = _pause_counter()  # pause/unpause: laun
 
 
 # Reading single elements to the host (`.item()`, `float(t)`, iterating a tensor in Python) is allowed a few
-# times per forward (a scalar parameter, a flag); a forward that reads more is computing on the host.
-SCALAR_READS_PER_FORWARD = 32
+# bytes per forward (a scalar parameter, a flag, an index); a forward that reads more is computing on the host.
+# Bytes, not reads: one complex128 read carries four fp32 values. run_op also caps it by the output's size
+# (HOST_READ_OUTPUT_SHARE), so a tiny task cannot be computed by reading its few inputs.
+SCALAR_READS_PER_FORWARD = 32  # bytes
+HOST_READ_OUTPUT_SHARE = 16  # at most 1/16 of the output's bytes (and at least 8: one int64 index)
 
 
 # Elements a watched region may turn from host values into tensors (`torch.tensor(list)`, element-wise stores
@@ -180,7 +183,7 @@ class ComputeWatch(TorchDispatchMode):
         if name not in ALLOWED_ATEN and not _counter_step(name, args):
             self.ops[name] = self.ops.get(name, 0) + 1
         elif name == "_local_scalar_dense":
-            self.host_reads(1)
+            self.host_reads(args[0].element_size() if args and _isinstance(args[0], _Tensor) else 8)
         out = func(*args, **(kwargs or {}))
         if name in _SCALAR_PIECES or name in _SCALAR_ONLY_INPLACE or (
                 name == "copy_" and _isinstance(out, _Tensor) and out.numel() <= 1):
@@ -200,6 +203,7 @@ class ComputeWatch(TorchDispatchMode):
             self.ops["host_table"] = self.host_elements
 
     def host_reads(self, n: int) -> None:
+        """`n` bytes of tensor data read to the host."""
         self.scalar_reads += n
         if self.scalar_read_limit is not None and self.scalar_reads > self.scalar_read_limit:
             self.ops["host_scalar_reads"] = self.scalar_reads

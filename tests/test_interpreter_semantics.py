@@ -1,0 +1,106 @@
+"""Kernels that only the CPU interpreter runs right are refused at run time (sandbox/worker/interpreter_races.py,
+interpreter_calls.py, watch.py's host-read budget).
+
+The cases are cheats from the red-team round of 2026-11-26 (the second that day, written against the
+allowlist without the corpus; tests/data/redteam_2026_11_26c): every one computes the right output under the
+interpreter. Run with the static stage off, so the run-time check alone must catch each:
+  * races sequential program order hides: a dummy atomic before a plain read-modify-write, a wide load over
+    another program's narrow store, a one-byte store of its own over the accumulator, atomics publishing what
+    plain loads read, two programs finalising the same output, a store flood past the tracker's capacity;
+  * host Python a kernel reaches: `tl` or a builtin rebound after import, a jit name rebound, an alias, a host
+    function passed as a constexpr on the enable_grad call only;
+  * the output computed from host reads: `float(x[i])` over a tiny task, per-row `float()` reads, one
+    complex128 read carrying four fp32 values.
+The statically refused cheats of the same round are in test_allowlist.py.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tritonrl.config import ExtensionsConfig, VerifierConfig
+from tritonrl.tasks.task import Task
+from tritonrl.verifier_workers.funnel.verifier import Verifier
+
+ROUND = Path(__file__).resolve().parent / "data" / "redteam_2026_11_26c"
+
+RUNTIME = {
+    "A01_rebound_tl.py": "kernel_host_call",
+    "A02_shadow_builtin_min.py": "kernel_host_call",
+    "A07_alias_first_wins.py": "kernel_host_call",
+    "A08_jit_name_rebound.py": "kernel_host_call",
+    "A14_grad_call_unrecorded.py": "kernel_host_call",
+    "A03_atomic_sync_race.py": "race",
+    "A04_track_limit_race.py": "race",
+    "A10_blockptr_race.py": "race",
+    "A11_program0_finalises.py": "race",
+    "B04_dummy_atomic_rmw.py": "race",
+    "B05_byte_alias_race.py": "race",
+    "B06_track_limit_flood.py": "race",
+    "B07_xchg_publish_last_finalises.py": "race",
+    "B13_own_byte_store_whitelist.py": "race",
+    "A13_host_scalar_reads.py": "torch_compute_runtime",
+    "B09_host_rstd_item.py": "torch_compute_runtime",
+    "B15_packed_complex_reads.py": "torch_compute_runtime",
+}
+
+
+@pytest.fixture(scope="module")
+def runtime_only():
+    v = Verifier(VerifierConfig(stages=["tiny", "full"], seed_entropy=True), ExtensionsConfig(), device="cpu")
+    yield v
+    v.close()
+
+
+def task_and_code(name: str) -> tuple[Task, str]:
+    code = (ROUND / "cheats" / name).read_text()
+    ref = re.search(r"# ref: (\S+?);", code).group(1)
+    return Task(name=Path(ref).stem, level=1, reference_src=(ROUND / "refs" / Path(ref).name).read_text()), code
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("name", sorted(RUNTIME))
+def test_interpreter_only_cheat_is_refused_at_run_time(runtime_only, name):
+    task, code = task_and_code(name)
+    verdict = runtime_only.verify(task, code)
+    assert not verdict.correct and RUNTIME[name] in verdict.violations, (verdict.violations, verdict.error)
+
+
+def test_the_honest_ticket_idiom_is_no_race(runtime_only):
+    """Partials stored, a counter bumped (release), the program that sees the last count reads them (acquire)."""
+    ref = (ROUND / "refs" / "rowsum.py").read_text()
+    code = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def rowsum_ticket(x_ptr, part_ptr, count_ptr, out_ptr, n_cols, CHUNKS: tl.constexpr, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    c = tl.program_id(1)
+    offs = c * BLOCK + tl.arange(0, BLOCK)
+    v = tl.load(x_ptr + row * n_cols + offs, mask=offs < n_cols, other=0.0)
+    tl.store(part_ptr + row * CHUNKS + c, tl.sum(v, axis=0))
+    ticket = tl.atomic_add(count_ptr + row, 1)
+    if ticket == CHUNKS - 1:
+        parts = tl.load(part_ptr + row * CHUNKS + tl.arange(0, CHUNKS))
+        tl.store(out_ptr + row, tl.sum(parts, axis=0))
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        rows, cols = x.shape
+        block = 16
+        chunks = triton.next_power_of_2(triton.cdiv(cols, block))
+        part = torch.zeros(rows * chunks, device=x.device, dtype=x.dtype)
+        count = torch.zeros(rows, device=x.device, dtype=torch.int32)
+        out = torch.empty(rows, device=x.device, dtype=x.dtype)
+        rowsum_ticket[(rows, chunks)](x, part, count, out, cols, CHUNKS=chunks, BLOCK=block)
+        return out
+'''
+    verdict = runtime_only.verify(Task(name="rowsum", level=1, reference_src=ref), code)
+    assert verdict.correct, (verdict.violations, verdict.error)
