@@ -30,9 +30,61 @@ def rayjob() -> tuple[dict, dict]:
     return job, pvc
 
 
-def pod_specs(job: dict) -> list[dict]:
-    spec = job["spec"]["rayClusterSpec"]
-    return [spec["headGroupSpec"]["template"]["spec"]] + [g["template"]["spec"] for g in spec["workerGroupSpecs"]]
+MANIFESTS = ["kuberay-rayjob.yaml", "kuberay-raycluster.yaml"]
+
+
+def manifest(name: str) -> tuple[dict, dict, dict]:
+    """(the RayJob or RayCluster, its claim, its cluster spec)."""
+    docs = list(yaml.safe_load_all((DEPLOY / name).read_text()))
+    (ray_doc,) = [d for d in docs if d["kind"] in ("RayJob", "RayCluster")]
+    (pvc,) = [d for d in docs if d["kind"] == "PersistentVolumeClaim"]
+    cluster = ray_doc["spec"]["rayClusterSpec"] if ray_doc["kind"] == "RayJob" else ray_doc["spec"]
+    return ray_doc, pvc, cluster
+
+
+def templates(cluster: dict) -> list[dict]:
+    return [cluster["headGroupSpec"]["template"]] + [g["template"] for g in cluster["workerGroupSpecs"]]
+
+
+# KubeRay's ray.io/v1 fields these manifests may use (its API reference); a misspelt key is silently dropped by
+# a lenient apply, so it is a test failure here. The pod templates are checked against Kubernetes' own schema.
+RAY_FIELDS = {
+    "RayJob": {"entrypoint", "runtimeEnvYAML", "jobId", "shutdownAfterJobFinishes", "ttlSecondsAfterFinished",
+               "activeDeadlineSeconds", "backoffLimit", "rayClusterSpec", "clusterSelector", "submissionMode",
+               "submitterPodTemplate", "submitterConfig", "entrypointNumCpus", "entrypointNumGpus",
+               "entrypointResources", "suspend", "managedBy", "deletionStrategy"},
+    "RayCluster": {"rayVersion", "enableInTreeAutoscaling", "autoscalerOptions", "headServiceAnnotations",
+                   "headGroupSpec", "workerGroupSpecs", "suspend", "managedBy", "gcsFaultToleranceOptions"},
+    "headGroupSpec": {"serviceType", "headService", "enableIngress", "rayStartParams", "template"},
+    "workerGroupSpecs": {"groupName", "replicas", "minReplicas", "maxReplicas", "idleTimeoutSeconds",
+                         "rayStartParams", "template", "scaleStrategy", "suspend", "numOfHosts"},
+}
+
+
+@pytest.mark.parametrize("name", MANIFESTS)
+def test_manifest_fields_are_kuberays_and_pod_templates_pass_the_kubernetes_schema(name):
+    import kubernetes_validate  # deploy/requirements-cpu.txt: the Kubernetes schemas, offline
+    ray_doc, pvc, cluster = manifest(name)
+    assert set(ray_doc["spec"]) <= RAY_FIELDS[ray_doc["kind"]], set(ray_doc["spec"]) - RAY_FIELDS[ray_doc["kind"]]
+    assert set(cluster) <= RAY_FIELDS["RayCluster"], set(cluster) - RAY_FIELDS["RayCluster"]
+    assert set(cluster["headGroupSpec"]) <= RAY_FIELDS["headGroupSpec"]
+    for group in cluster["workerGroupSpecs"]:
+        assert set(group) <= RAY_FIELDS["workerGroupSpecs"], set(group) - RAY_FIELDS["workerGroupSpecs"]
+    kubernetes_validate.validate(pvc, "1.31", strict=True)
+    for i, template in enumerate(templates(cluster)):
+        kubernetes_validate.validate({"apiVersion": "v1", "kind": "PodTemplate", "metadata": {"name": f"t{i}"},
+                                      "template": template}, "1.31", strict=True)
+
+
+def test_the_schema_check_sees_a_misspelt_pod_field():
+    import kubernetes_validate
+
+    _, _, cluster = manifest(MANIFESTS[0])
+    template = templates(cluster)[0]
+    template["spec"]["containers"][0]["resourcez"] = template["spec"]["containers"][0].pop("resources")
+    with pytest.raises(kubernetes_validate.ValidationError, match="resourcez"):
+        kubernetes_validate.validate({"apiVersion": "v1", "kind": "PodTemplate", "metadata": {"name": "t"},
+                                      "template": template}, "1.31", strict=True)
 
 
 def gpu_pins() -> dict[str, str]:
@@ -52,16 +104,17 @@ def overrides_compose(args: list[str]) -> None:
         validate(to_dataclass(compose("config", overrides=args)))
 
 
-def test_rayjob_ray_version_is_the_images_ray():
-    job, _ = rayjob()
-    version = job["spec"]["rayClusterSpec"]["rayVersion"]
-    assert gpu_pins()["ray"] == f"ray[default]=={version}"
+@pytest.mark.parametrize("name", MANIFESTS)
+def test_ray_version_is_the_images_ray(name):
+    _, _, cluster = manifest(name)
+    assert gpu_pins()["ray"] == f"ray[default]=={cluster['rayVersion']}"
 
 
-def test_every_pod_has_a_memory_backed_dev_shm_and_the_data_claim():
-    job, pvc = rayjob()
+@pytest.mark.parametrize("name", MANIFESTS)
+def test_every_pod_has_a_memory_backed_dev_shm_and_the_data_claim(name):
+    _, pvc, cluster = manifest(name)
     assert "ReadWriteMany" in pvc["spec"]["accessModes"]
-    for spec in pod_specs(job):
+    for spec in (t["spec"] for t in templates(cluster)):
         volumes = {v["name"]: v for v in spec["volumes"]}
         for container in spec["containers"]:
             mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}

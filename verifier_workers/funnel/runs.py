@@ -220,16 +220,17 @@ class WorkerRuns:
             cand = self.run_candidate(ctx, var, stage, ref, record_specs=record)
         ctx.last_run = cand
         try:
-            rec = self._judge_run(ctx, rec, cand, ref_outs, stage)
+            rec = self._judge_run(ctx, rec, cand, ref_outs, stage, ref.get("n_out"))
         except _SlotMissing:  # the reference worker was replaced or evicted the slot: run it again
             self._ref_cache.pop(next((k for k, v in self._ref_cache.items() if v[1] == ref_outs), None), None)
-            _, ref_outs = self.run_reference(ctx, var, stage)
-            rec = self._judge_run(ctx, rec, cand, ref_outs, stage)
+            ref, ref_outs = self.run_reference(ctx, var, stage)
+            rec = self._judge_run(ctx, rec, cand, ref_outs, stage, ref.get("n_out"))
         if record and not rec.get("skipped"):  # a declined variant's launches need not compile either
             ctx.full_specs.extend(cand.get("specs") or [])
         return rec
 
-    def _judge_run(self, ctx: VerifyContext, rec: dict, cand: dict, ref_outs: list | str, stage: str) -> dict:
+    def _judge_run(self, ctx: VerifyContext, rec: dict, cand: dict, ref_outs: list | str, stage: str,
+                   ref_n_out: int | None = None) -> dict:
         v = ctx.verdict
         if not cand.get("ok"):
             rec["error"] = one_line(f"{cand.get('error', 'error')}", 250)
@@ -253,6 +254,9 @@ class WorkerRuns:
             return {**rec, "passed": True, "skipped": cand["skipped"]}
         if cand.get("calls_differ"):
             rec["error"] = "the forward's calls returned different kinds or numbers of outputs"
+            return rec
+        if ref_n_out is not None and cand.get("n_out") != ref_n_out:  # else calls would be compared misaligned
+            rec["error"] = f"the forward returns {cand.get('n_out')} outputs; the reference returns {ref_n_out}"
             return rec
         res = self.compare_outputs(ref_outs, cand, stage, wider_ok=rec.get("dtype") is not None)
         rec.update({k: res[k] for k in ("max_abs_err", "max_rel_err", "atol", "rtol")})

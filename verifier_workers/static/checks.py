@@ -68,6 +68,7 @@ def _check(code: str, reference_src: str | None) -> list[Violation]:
     out += _torch_in_kernels(facts)
     out += _host_constexprs(facts)
     out += _module_tensors(tree, facts)
+    out += _hidden_defs(code, facts)
     out += _low_precision_in_kernels(facts, reference_src)
     if not facts.all_kernels:
         out.append(Violation("no_triton_kernel", "no function decorated with @triton.jit", None))
@@ -141,6 +142,20 @@ def _module_tensors(tree: ast.Module, facts: "Facts") -> list[Violation]:
                     out.append(v("output_cache", n, f"`{q}` at module level: a tensor shared by every call "
                                                     "(make it in __init__ or forward)"))
                     break
+    return out
+
+
+def _hidden_defs(code: str, facts: "Facts") -> list[Violation]:
+    """A line starting with `def` inside a @triton.jit function's source other than its own def line (in a
+    docstring or string): Triton's interpreter re-parses a kernel from the last such line, so it would run
+    that hidden body on the host while every check (and a GPU compile) reads the real one."""
+    out, lines = [], code.splitlines()
+    for k in facts.all_kernels:
+        body = lines[k.lineno - 1:(k.end_lineno or k.lineno)]
+        defs = [i for i, line in enumerate(body, k.lineno) if line.lstrip().startswith(("def ", "async def "))]
+        if len(defs) > 1:
+            out.append(Violation("not_allowlisted", f"line {defs[-1]}: a `def` line inside @triton.jit `{k.name}`'s "
+                                                    "source (the interpreter would run it)", defs[-1]))
     return out
 
 

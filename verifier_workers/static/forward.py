@@ -203,7 +203,7 @@ class Forward(KindInference):
         if root.id == unit.self_name:
             return True
         return root.id not in locals_ and (root.id in self.f.values or root.id in self.f.funcs
-                                           or root.id in self.f.classes)
+                                           or root.id in self.f.classes or root.id in self.f.kernels)
 
     def shared_container(self, box: ast.AST, unit: Unit, locals_: dict, depth: int = 0) -> bool:
         """Module or instance state reached through method calls (`self.memo.setdefault(k, []).append(out)`)

@@ -8,29 +8,49 @@ there, while a GPU compile refuses that call or folds it away. `host_reach(fn, a
 what the kernel can reach: every global name its code (and its @triton.jit helpers', transitively) reads must
 resolve to Triton or `math` (a jit function, a triton/math module or function, a genuine builtin) or to a
 constant (numbers, strings, tuples of them, dtypes, constexprs of them), and no launch argument may be a
-callable or an object of the candidate's classes. Each offending name is returned; run_op makes any the
+callable or an object of the candidate's classes. Triton's own classes and functions are recognised by
+identity (`sys.modules[obj.__module__].<qualname> is obj`), never by a name or `__module__` a look-alike can
+copy; a jit helper's closure variables count as its globals. Each offending name is returned; run_op makes any the
 `kernel_host_call` violation. Checked at launch time, so a rebinding after the static check looked is seen,
 at the cost of a dict walk per launch (a trace of every call inside the launch cost 5x the interpreter's time).
 """
 from __future__ import annotations
 
 import builtins
+import sys
 
 import types
 from typing import Any
 
-_JIT_TYPES = ("JITFunction", "InterpretedFunction", "Autotuner", "Heuristics")
-_TRITON_VALUE_TYPES = ("dtype", "pointer_type", "block_type", "constexpr", "TensorDescriptor")
 _CONSTANTS = (int, float, bool, str, bytes, complex, type(None))
+_TRITON_HELPER_MODULES = ("torch._inductor.runtime.triton_helpers",)  # Inductor's own @triton.jit helpers
+
+
+def _genuine(obj: Any) -> bool:
+    """The object is what its module says it is: `sys.modules[obj.__module__].<qualname>` is this very object
+    (a class or function claiming `__module__ = "triton.language"` under a Triton name is not)."""
+    mod = sys.modules.get(getattr(obj, "__module__", None) or "")
+    target: Any = mod
+    for part in (getattr(obj, "__qualname__", "") or "").split("."):
+        target = getattr(target, part, None) if target is not None else None
+    return mod is not None and target is obj
+
+
+def _jit_classes() -> tuple:
+    from triton.runtime.autotuner import Autotuner, Heuristics
+    from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import JITFunction
+
+    return JITFunction, InterpretedFunction, Autotuner, Heuristics
 
 
 def _is_jit(v: Any) -> bool:
-    return type(v).__name__ in _JIT_TYPES
+    return type(v) in _jit_classes()  # exactly Triton's classes: a look-alike's __call__ would run instead
 
 
-def _triton_or_math(v: Any) -> bool:
-    mod = v.__name__ if isinstance(v, types.ModuleType) else getattr(v, "__module__", None)
-    return isinstance(mod, str) and (mod == "math" or mod == "triton" or mod.startswith("triton."))
+def _triton_or_math_module(name: Any) -> bool:
+    return isinstance(name, str) and (name in ("math", "triton") or name.startswith("triton.")
+                                      or name in _TRITON_HELPER_MODULES)
 
 
 def _constant(v: Any, depth: int = 0) -> bool:
@@ -39,8 +59,9 @@ def _constant(v: Any, depth: int = 0) -> bool:
         return True
     if t in (tuple, list) and depth < 4:
         return all(_constant(x, depth + 1) for x in v)
-    if t.__name__ in _TRITON_VALUE_TYPES and _triton_or_math(t):
-        inner = getattr(v, "value", None) if t.__name__ == "constexpr" else None
+    if _triton_or_math_module(t.__module__) and _genuine(t) and t.__name__ in (
+            "dtype", "pointer_type", "block_type", "constexpr", "TensorDescriptor"):
+        inner = v.value if t.__name__ == "constexpr" else None
         return inner is None or _constant(inner, depth + 1) or _is_jit(inner)
     return False
 
@@ -49,11 +70,11 @@ def _allowed_global(name: str, v: Any) -> bool:
     if _is_jit(v) or _constant(v):
         return True
     if isinstance(v, types.ModuleType):
-        return _triton_or_math(v)
+        return _triton_or_math_module(v.__name__) and sys.modules.get(v.__name__) is v
     if isinstance(v, (types.BuiltinFunctionType, type)) and getattr(builtins, name, None) is v:
         return True  # the genuine builtin under its own name (min, max, range...)
-    if isinstance(v, (types.FunctionType, types.BuiltinFunctionType)) or isinstance(v, type):
-        return _triton_or_math(v)  # `from triton.language import program_id`, `from math import pi`
+    if isinstance(v, (types.FunctionType, types.BuiltinFunctionType, type)):
+        return _triton_or_math_module(getattr(v, "__module__", None)) and _genuine(v)
     return False
 
 
@@ -97,6 +118,15 @@ def host_reach(fn: Any, args: list) -> list[str]:
                 v = getattr(builtins, name)
             else:
                 continue  # an attribute name, or a name that fails anyway
+            if _is_jit(v):
+                todo.append(v)
+            elif not _allowed_global(name, v):
+                bad.append(name)
+        for name, cell in zip(f.__code__.co_freevars, f.__closure__ or ()):  # a jit helper made in a factory
+            try:
+                v = cell.cell_contents
+            except ValueError:
+                continue
             if _is_jit(v):
                 todo.append(v)
             elif not _allowed_global(name, v):

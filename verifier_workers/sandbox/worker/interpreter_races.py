@@ -52,14 +52,19 @@ class RaceTracker:
         self.released: list[np.ndarray] = []  # finished programs' stores followed by an atomic of theirs
         self.pending: list[np.ndarray] = []  # this program's stores since its last atomic
         self.own: list[np.ndarray] = []  # this program's stores before its last atomic
+        # this program's atomics (ordered ones release themselves): bytes it published, not bytes it owns, so a
+        # relaxed "touch" of another program's store does not make that store readable as its own
+        self.atomic_ordered: list[np.ndarray] = []
+        self.atomic_relaxed: list[np.ndarray] = []
         self.acquired = False  # this program did an (ordering) atomic
         self.stored = 0
         self.races = 0
 
     def next_program(self) -> None:
-        _merge_in(self.unreleased, self.pending)
-        _merge_in(self.released, self.own)
+        _merge_in(self.unreleased, self.pending + self.atomic_relaxed)
+        _merge_in(self.released, self.own + self.atomic_ordered)
         self.pending, self.own, self.acquired = [], [], False
+        self.atomic_ordered, self.atomic_relaxed = [], []
 
     def store(self, addrs: np.ndarray) -> None:
         if addrs.size == 0:
@@ -68,6 +73,7 @@ class RaceTracker:
         if self.stored > TRACK_LIMIT:
             self.races += self.stored - addrs.size <= TRACK_LIMIT  # once: the launch cannot be checked
             self.unreleased, self.released, self.pending, self.own = [], [], [], []
+            self.atomic_ordered, self.atomic_relaxed = [], []
             return
         if self.unreleased or self.released:  # two programs plain-storing the same bytes: on a GPU, either wins
             self.races += bool(_hits(np.unique(addrs), self.unreleased + self.released).any())
@@ -82,7 +88,7 @@ class RaceTracker:
             self.acquired = True
         if addrs.size and self.stored <= TRACK_LIMIT:
             self.stored += addrs.size
-            (self.own if ordered else self.pending).append(addrs)
+            (self.atomic_ordered if ordered else self.atomic_relaxed).append(addrs)
 
     def load(self, addrs: np.ndarray) -> None:
         if addrs.size == 0 or self.stored > TRACK_LIMIT or not (self.unreleased or self.released):

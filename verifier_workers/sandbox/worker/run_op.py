@@ -81,7 +81,7 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
         clean = clean and pause_clean() and not getattr(mode, "tampered", False)
     ops = dict(mode.ops)
     if watch and "host_scalar_reads" not in ops:
-        out_bytes = sum(t.numel() * t.element_size() for t in flatten(out) if _type(t) is _Tensor)
+        out_bytes = sum(t.numel() * t.element_size() for t in flatten(out) or [] if _type(t) is _Tensor)
         if mode.scalar_reads > max(8, out_bytes // HOST_READ_OUTPUT_SHARE):
             ops["host_scalar_reads"] = mode.scalar_reads
     info: dict[str, Any] = {"launches": launches["count"], "stray_writes": launches["stray_writes"], "specs": specs, "violations": [], "snapshot": snap,

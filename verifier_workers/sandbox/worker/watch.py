@@ -285,7 +285,7 @@ def _host_read_counter(name: str, original, per_element: bool):
         if not _paused():
             for w in _active_watches():
                 if per_element:
-                    w.host_reads(max(1, int(self.numel())))
+                    w.host_reads(max(1, int(self.numel()) * int(self.element_size())))  # bytes
                 else:
                     w.ops[name] = w.ops.get(name, 0) + 1
         return original(self, *args, **kwargs)
