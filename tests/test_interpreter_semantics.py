@@ -11,7 +11,7 @@ interpreter. Run with the static stage off, so the run-time check alone must cat
     function passed as a constexpr on the enable_grad call only;
   * the output computed from host reads: `float(x[i])` over a tiny task, per-row `float()` reads, one
     complex128 read carrying four fp32 values.
-The statically refused cheats of the same round are in test_allowlist.py.
+The statically refused cheats of the same rounds are in test_allowlist.py.
 """
 from __future__ import annotations
 
@@ -24,26 +24,37 @@ from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.funnel.verifier import Verifier
 
-ROUND = Path(__file__).resolve().parent / "data" / "redteam_2026_11_26c"
+DATA = Path(__file__).resolve().parent / "data"
 
 RUNTIME = {
-    "A01_rebound_tl.py": "kernel_host_call",
-    "A02_shadow_builtin_min.py": "kernel_host_call",
-    "A07_alias_first_wins.py": "kernel_host_call",
-    "A08_jit_name_rebound.py": "kernel_host_call",
-    "A14_grad_call_unrecorded.py": "kernel_host_call",
-    "A03_atomic_sync_race.py": "race",
-    "A04_track_limit_race.py": "race",
-    "A10_blockptr_race.py": "race",
-    "A11_program0_finalises.py": "race",
-    "B04_dummy_atomic_rmw.py": "race",
-    "B05_byte_alias_race.py": "race",
-    "B06_track_limit_flood.py": "race",
-    "B07_xchg_publish_last_finalises.py": "race",
-    "B13_own_byte_store_whitelist.py": "race",
-    "A13_host_scalar_reads.py": "torch_compute_runtime",
-    "B09_host_rstd_item.py": "torch_compute_runtime",
-    "B15_packed_complex_reads.py": "torch_compute_runtime",
+    "redteam_2026_11_26c/A01_rebound_tl.py": "kernel_host_call",
+    "redteam_2026_11_26c/A02_shadow_builtin_min.py": "kernel_host_call",
+    "redteam_2026_11_26c/A07_alias_first_wins.py": "kernel_host_call",
+    "redteam_2026_11_26c/A08_jit_name_rebound.py": "kernel_host_call",
+    "redteam_2026_11_26c/A14_grad_call_unrecorded.py": "kernel_host_call",
+    "redteam_2026_11_26c/A03_atomic_sync_race.py": "race",
+    "redteam_2026_11_26c/A04_track_limit_race.py": "race",
+    "redteam_2026_11_26c/A10_blockptr_race.py": "race",
+    "redteam_2026_11_26c/A11_program0_finalises.py": "race",
+    "redteam_2026_11_26c/B04_dummy_atomic_rmw.py": "race",
+    "redteam_2026_11_26c/B05_byte_alias_race.py": "race",
+    "redteam_2026_11_26c/B06_track_limit_flood.py": "race",
+    "redteam_2026_11_26c/B07_xchg_publish_last_finalises.py": "race",
+    "redteam_2026_11_26c/B13_own_byte_store_whitelist.py": "race",
+    "redteam_2026_11_26c/A13_host_scalar_reads.py": "torch_compute_runtime",
+    "redteam_2026_11_26c/B09_host_rstd_item.py": "torch_compute_runtime",
+    "redteam_2026_11_26c/B15_packed_complex_reads.py": "torch_compute_runtime",
+    # the third round of the day (tests/data/redteam_2026_11_26d; its open/ folder holds what still passes)
+    "redteam_2026_11_26d/D1_02_wraps_builtin_shadow.py": "kernel_host_call",
+    "redteam_2026_11_26d/D1_03_alias_first_wins.py": "kernel_host_call",
+    "redteam_2026_11_26d/D1_04_import_first_constexpr_sub.py": "kernel_host_call",
+    "redteam_2026_11_26d/D1_05_fake_interpreted_function_arg.py": "kernel_host_call",
+    "redteam_2026_11_26d/D1_08_fake_constexpr_arg.py": "kernel_host_call",
+    "redteam_2026_11_26d/D1_09_fake_autotuner_fn.py": "kernel_host_call",
+    "redteam_2026_11_26d/D1_10_closure_helper_freevar.py": "kernel_host_call",
+    "redteam_2026_11_26d/D2_07_repr_int64_host.py": "torch_compute_runtime",
+    "redteam_2026_11_26d/D2_08_own_bytes_touch.py": "race",
+    "redteam_2026_11_26d/D3_04_blockptr_race.py": "race",
 }
 
 
@@ -54,10 +65,11 @@ def runtime_only():
     v.close()
 
 
-def task_and_code(name: str) -> tuple[Task, str]:
-    code = (ROUND / "cheats" / name).read_text()
+def task_and_code(case: str) -> tuple[Task, str]:
+    round_dir, name = DATA / case.split("/")[0], case.split("/")[1]
+    code = (round_dir / "cheats" / name).read_text()
     ref = re.search(r"# ref: (\S+?);", code).group(1)
-    return Task(name=Path(ref).stem, level=1, reference_src=(ROUND / "refs" / Path(ref).name).read_text()), code
+    return Task(name=Path(ref).stem, level=1, reference_src=(round_dir / "refs" / Path(ref).name).read_text()), code
 
 
 @pytest.mark.heavy
@@ -68,9 +80,17 @@ def test_interpreter_only_cheat_is_refused_at_run_time(runtime_only, name):
     assert not verdict.correct and RUNTIME[name] in verdict.violations, (verdict.violations, verdict.error)
 
 
+def test_an_output_count_unlike_the_references_fails(runtime_only):
+    """Two outputs where the reference returns one: compared call by call, call 2 would be checked against
+    call 1's second output (red-team round 3, D3_10)."""
+    task, code = task_and_code("redteam_2026_11_26d/D3_10_extra_output_misalign.py")
+    verdict = runtime_only.verify(task, code)
+    assert not verdict.correct and "returns 2 outputs; the reference returns 1" in verdict.error, verdict.error
+
+
 def test_the_honest_ticket_idiom_is_no_race(runtime_only):
     """Partials stored, a counter bumped (release), the program that sees the last count reads them (acquire)."""
-    ref = (ROUND / "refs" / "rowsum.py").read_text()
+    ref = (DATA / "redteam_2026_11_26c" / "refs" / "rowsum.py").read_text()
     code = '''
 import torch
 import torch.nn as nn
