@@ -115,29 +115,24 @@ def test_crash_is_contained_and_next_verify_works(contained, name):
     assert ok.correct, (name, ok.error)
 
 
-# A second kernel only the task's sizes reach, which only the interpreter can run (it calls a plain Python
-# function): the probe (tiny sizes) never launches it, so the full stage's own launches are compiled too.
+# A second kernel only the task's sizes reach, launched with options no GPU accepts (the interpreter ignores
+# them): the probe (tiny sizes) never launches it, so the full stage's own launches are compiled too.
 INTERPRETER_ONLY_AT_FULL_SIZE = model('''
 if x.numel() > 64:
     out = torch.empty_like(x)
-    relu_big[(triton.cdiv(x.numel(), 256),)](x, out, x.numel(), BLOCK_SIZE=256)
+    relu_big[(triton.cdiv(x.numel(), 256),)](x, out, x.numel(), BLOCK_SIZE=256, num_warps=3)
     return out
 return launch(x, torch.empty_like(x))''', extra='''
-
-def py_relu(v):
-    return tl.maximum(v, 0.0)
-
 
 @triton.jit
 def relu_big(x_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
     offsets = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offsets < n_elements
-    tl.store(out_ptr + offsets, py_relu(tl.load(x_ptr + offsets, mask=mask, other=0.0)), mask=mask)
+    tl.store(out_ptr + offsets, tl.maximum(tl.load(x_ptr + offsets, mask=mask, other=0.0), 0.0), mask=mask)
 ''')
 
 
 def test_launches_of_the_full_stage_are_compiled_too(unchecked):
-    # the static allowlist now refuses the plain-Python call in a kernel first; this is the run-time net under it
     v = unchecked.verify(TASK, INTERPRETER_ONLY_AT_FULL_SIZE)
     assert not v.correct and "relu_big" in v.error and "full stage" in v.error, v.error
     assert v.stages["compile"]["passed"] and not v.stages["full"]["passed"]

@@ -17,6 +17,7 @@ at the cost of a dict walk per launch (a trace of every call inside the launch c
 from __future__ import annotations
 
 import builtins
+import enum
 import sys
 
 import types
@@ -53,9 +54,24 @@ def _triton_or_math_module(name: Any) -> bool:
                                       or name in _TRITON_HELPER_MODULES)
 
 
+def _plain_enum_member(v: Any) -> bool:
+    """A member of an IntEnum/StrEnum-like class that defines no functions of its own (its operators are
+    int's or str's, so a kernel comparing or computing with it runs no candidate code)."""
+    t = type(v)
+    return (isinstance(v, enum.Enum) and isinstance(v, (int, str))
+            and all(b.__module__ in ("enum", "builtins") for b in t.__mro__[1:])
+            and not any(_candidate_function(x) for x in vars(t).values()))
+
+
+def _candidate_function(x: Any) -> bool:
+    """A function (or a classmethod/staticmethod/property of one) that the enum machinery did not add."""
+    f = getattr(x, "__func__", None) or getattr(x, "fget", None) or x
+    return isinstance(f, types.FunctionType) and f.__module__ != "enum"
+
+
 def _constant(v: Any, depth: int = 0) -> bool:
     t = type(v)
-    if t in _CONSTANTS:
+    if t in _CONSTANTS or _plain_enum_member(v):
         return True
     if t in (tuple, list) and depth < 4:
         return all(_constant(x, depth + 1) for x in v)

@@ -9,8 +9,9 @@ launches.py before any candidate exists, this makes such kernels fail on a CPU t
   * a load of bytes that an *earlier* program of the same launch stored is a race (on a GPU, whether that
     store is visible is undefined) unless the store was released and the loader acquired (below). Each
     launch's race count is read with `take_races()`; launches.py reports it and run_op makes it `race`.
-A plain store over bytes an earlier program stored is a race too (which write lands last is undefined on a
-GPU; "both ends of the grid finalise" computes right in either sequential order). Loads and stores are
+A plain store over bytes an earlier program stored is a race too, unless ordered the same way (which write
+lands last is undefined on a GPU; "both ends of the grid finalise" computes right in either sequential order;
+a spinlock's protected read-modify-write is ordered). Loads and stores are
 compared byte by byte (a wide load over a narrow store, or a one-byte store of its own,
 cannot hide another program's write). A store is *released* once its program has done an atomic after it
 (the atomic itself included), and a program has *acquired* once it has done an atomic; only a released store
@@ -75,8 +76,10 @@ class RaceTracker:
             self.unreleased, self.released, self.pending, self.own = [], [], [], []
             self.atomic_ordered, self.atomic_relaxed = [], []
             return
-        if self.unreleased or self.released:  # two programs plain-storing the same bytes: on a GPU, either wins
-            self.races += bool(_hits(np.unique(addrs), self.unreleased + self.released).any())
+        if self.unreleased or self.released:  # two programs storing the same bytes: on a GPU, either wins,
+            # unless ordered as a load would be (a spinlock: the earlier store released, this program acquired)
+            a = np.unique(addrs)
+            self.races += bool(_hits(a, self.unreleased).any() or (not self.acquired and _hits(a, self.released).any()))
         self.pending.append(addrs)
 
     def atomic(self, addrs: np.ndarray, ordered: bool) -> None:
