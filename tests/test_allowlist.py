@@ -302,14 +302,6 @@ ROUND_C_STATIC = {
 }
 
 
-@pytest.mark.parametrize("cheat", sorted(ROUND_C_STATIC))
-def test_second_round_cheat_is_refused_statically(cheat):
-    src = (ROUND_C / "cheats" / cheat).read_text()
-    ref = re.search(r"# ref: (\S+?);", src).group(1)
-    found = {x.code for x in check_source(src, (ROUND_C / "refs" / Path(ref).name).read_text())}
-    assert ROUND_C_STATIC[cheat] in found, (cheat, found)
-
-
 # The third red-team round of 2026-11-26 (tests/data/redteam_2026_11_26d): a `def` line hidden in a kernel's
 # docstring (the interpreter re-parses from it), a memo on a kernel object, a memo on the class.
 ROUND_D = Path(__file__).resolve().parent / "data" / "redteam_2026_11_26d"
@@ -317,9 +309,11 @@ ROUND_D_STATIC = {"D1_01_fake_def_in_string.py": "not_allowlisted", "D1_07_helpe
                   "D3_02_kernel_attr_memo.py": "output_cache", "D3_03_typeself_memo.py": "monkeypatch"}
 
 
-@pytest.mark.parametrize("cheat", sorted(ROUND_D_STATIC))
-def test_third_round_cheat_is_refused_statically(cheat):
-    src = (ROUND_D / "cheats" / cheat).read_text()
+@pytest.mark.parametrize("round_dir, cheat, code", [(ROUND_C, c, code) for c, code in sorted(ROUND_C_STATIC.items())]
+                         + [(ROUND_D, c, code) for c, code in sorted(ROUND_D_STATIC.items())],
+                         ids=lambda x: x if isinstance(x, str) and x.endswith(".py") else "")
+def test_later_round_cheat_is_refused_statically(round_dir, cheat, code):
+    src = (round_dir / "cheats" / cheat).read_text()
     ref = re.search(r"# ref: (\S+?);", src).group(1)
-    found = {x.code for x in check_source(src, (ROUND_D / "refs" / Path(ref).name).read_text())}
-    assert ROUND_D_STATIC[cheat] in found, (cheat, found)
+    found = {x.code for x in check_source(src, (round_dir / "refs" / Path(ref).name).read_text())}
+    assert code in found, (cheat, found)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import builtins
 import enum
+import functools
 import sys
 
 import types
@@ -37,6 +38,7 @@ def _genuine(obj: Any) -> bool:
     return mod is not None and target is obj
 
 
+@functools.cache  # called for every name at every launch: import once
 def _jit_classes() -> tuple:
     from triton.runtime.autotuner import Autotuner, Heuristics
     from triton.runtime.interpreter import InterpretedFunction
@@ -102,6 +104,7 @@ def _code_names(code: types.CodeType) -> set[str]:
     return names
 
 
+@functools.cache
 def _rewriter_names() -> dict[str, Any]:
     """Names the interpreter's own AST rewrite puts into kernels (and their values in its module)."""
     try:
