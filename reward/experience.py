@@ -112,6 +112,12 @@ def build_sequences(groups: list[list[Scored]], reward_cfg: RewardConfig, ext: E
     return seqs
 
 
+def collapsed(group: list[Scored]) -> bool:
+    """Every kept sample of the group has the same (correctness, speed) rewards: the GRPO/RLOO baseline
+    removes them all, so every advantage in the group is zero (also when fewer than two samples are kept)."""
+    return len({(s.correctness, s.speed) for s in group if s.excluded is None}) <= 1
+
+
 def step_metrics(groups: list[list[Scored]]) -> dict[str, float]:
     """Needs the rewards: call it after build_sequences."""
     flat = [s for g in groups for s in g]
@@ -133,6 +139,8 @@ def step_metrics(groups: list[list[Scored]]) -> dict[str, float]:
         "reward/truncated": float(sum(truncated(s.sample) for s in flat)),
         "reward/speed_tied": float(sum(s.speed_tied for s in flat)),
         "reward/untimed_groups": float(sum(any(s.untimed_group for s in g) for g in groups)),
+        # advantage collapse: groups whose kept samples all earned the same rewards teach nothing this step
+        "reward/zero_advantage_group_share": sum(collapsed(g) for g in groups) / max(len(groups), 1),
     }
     for stage in STAGES:
         passed = [bool(v.stages.get(stage, {}).get("passed")) for v in verdicts]

@@ -23,7 +23,7 @@ def test_eval_writes_table_json_and_mlflow_run(tmp_path):
                      "rollout.max_new_tokens=128", "tracking.experiment=evaltest"], tmp_path, timeout=900)
     assert proc.returncode == 0, proc.stderr[-3000:]
     doc = json.loads(out.read_text())
-    assert set(doc) == {"levels", "n_tasks", "samples_per_task", "model"}
+    assert set(doc) == {"levels", "n_tasks", "samples_per_task", "model", "per_task"}
     assert doc["n_tasks"] == 2 and doc["samples_per_task"] == 2 and doc["model"] == "smollm2-135m"
     assert set(doc["levels"]) == {"1", "2", "all"}  # max_tasks spreads over both levels
     for row in doc["levels"].values():

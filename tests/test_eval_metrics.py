@@ -4,7 +4,8 @@ import math
 
 import pytest
 
-from tritonrl.evaluation.metrics import METRIC_NAMES, Outcome, outcome, pass_at_k, summarize
+from tritonrl.evaluation.metrics import (METRIC_NAMES, Outcome, bootstrap_interval, outcome, paired_difference,
+                                          pass_at_k, per_task_counts, summarize)
 from tritonrl.evaluation.report import document, markdown_table, tracker_metrics, write_json
 from tritonrl.verifier_workers.verdict import Verdict
 
@@ -74,7 +75,7 @@ def test_json_document_table_and_tracker_names(tmp_path):
     levels = summarize([o("a", correct=True), o("b", level=2)], timed=False)
     path = write_json(document(levels, n_tasks=2, samples_per_task=1, model="m"), str(tmp_path / "x" / "e.json"))
     doc = json.loads(open(path).read())
-    assert set(doc) == {"levels", "n_tasks", "samples_per_task", "model"}
+    assert set(doc) == {"levels", "n_tasks", "samples_per_task", "model", "per_task"}
     assert set(doc["levels"]) == {"1", "2", "all"} and doc["levels"]["all"]["fast_1"] is None
     table = markdown_table(levels)
     assert table.splitlines()[0].startswith("| level | valid | compiled | correct | fast_1 | fast_1.2")
@@ -88,3 +89,24 @@ def test_json_document_table_and_tracker_names(tmp_path):
 def test_empty_input_is_a_clear_error():
     with pytest.raises(ValueError, match="no samples"):
         summarize([], timed=False)
+
+
+def test_pass_at_1_interval_is_a_bootstrap_over_tasks():
+    solved = [o(f"t{i}", correct=True) for i in range(3)]
+    unsolved = [o(f"u{i}") for i in range(3)]
+    m = summarize(solved + unsolved, timed=False)["all"]
+    assert m["pass@1"] == 0.5 and 0.0 <= m["pass@1_lo"] < 0.5 < m["pass@1_hi"] <= 1.0
+    same = summarize([o(f"t{i}", correct=True) for i in range(4)], timed=False)["all"]
+    assert same["pass@1_lo"] == same["pass@1_hi"] == 1.0  # every task alike: no spread to resample
+    assert bootstrap_interval([0.0, 1.0]) == bootstrap_interval([0.0, 1.0])  # seeded: reproducible
+
+
+def test_paired_difference_compares_per_task_pass_rates_on_common_tasks():
+    sft = per_task_counts([o("a"), o("a"), o("b", correct=True), o("b"), o("c")])
+    assert sft == {"a": (2, 0), "b": (2, 1), "c": (1, 0)}
+    rl = {"a": (2, 2), "b": (2, 2), "z": (1, 1)}  # z: only RL evaluated it, so it is left out
+    mean, lo, hi = paired_difference(sft, rl)
+    assert mean == pytest.approx((1.0 + 0.5) / 2) and 0.5 <= lo <= mean <= hi <= 1.0
+    assert paired_difference(rl, sft)[0] == pytest.approx(-mean)
+    with pytest.raises(ValueError, match="no task in common"):
+        paired_difference({"a": (1, 0)}, {"b": (1, 1)})

@@ -38,3 +38,13 @@ def test_metrics_come_from_the_rewards_build_sequences_set():
 def test_metrics_before_rewards_is_an_error_not_zeros():
     with pytest.raises(RuntimeError, match="build_sequences first"):
         step_metrics(_group())
+
+
+def test_groups_whose_rewards_all_tie_count_as_collapsed():
+    mixed = _group()[0]
+    failing = _group()[0][3:] * 3  # four unparseable-style failures: every reward 0, every advantage 0
+    failing = [Scored(s.task, s.sample, s.parsed, s.verdict) for s in failing]
+    groups = [mixed, failing]
+    build_sequences(groups, RewardConfig(), ExtensionsConfig())
+    assert step_metrics(groups)["reward/zero_advantage_group_share"] == 0.5
+    assert step_metrics([mixed])["reward/zero_advantage_group_share"] == 0.0

@@ -47,3 +47,23 @@ def test_no_gpu_no_lease(tmp_path):
     env = {}
     assert lease_one_gpu(str(tmp_path / "locks"), env=env, dev=str(tmp_path)) is None
     assert "CUDA_VISIBLE_DEVICES" not in env
+
+
+def test_runs_share_gpus_by_slot_spreading_before_stacking(dev, tmp_path):
+    locks = str(tmp_path / "locks")
+    envs = [{"CUDA_VISIBLE_DEVICES": "0,2"} for _ in range(5)]
+    got = [lease_one_gpu(locks, env=e, dev=dev, runs_per_gpu=2) for e in envs[:4]]
+    assert got == ["0", "2", "0", "2"]  # every GPU's first slot before any second slot
+    with pytest.raises(GpuLeaseTimeout):
+        lease_one_gpu(locks, timeout_s=0.2, poll_s=0.05, env=envs[4], dev=dev, runs_per_gpu=2)
+    with pytest.raises(ValueError, match="runs_per_gpu"):
+        lease_one_gpu(locks, env={}, dev=dev, runs_per_gpu=0)
+
+
+def test_a_run_stacked_on_a_gpu_starts_later(dev, tmp_path, monkeypatch):
+    slept = []
+    monkeypatch.setattr(gpu_lease.time, "sleep", slept.append)
+    locks = str(tmp_path / "locks")
+    for _ in range(3):
+        lease_one_gpu(locks, env={"CUDA_VISIBLE_DEVICES": "1"}, dev=dev, runs_per_gpu=3, stagger_s=7.0)
+    assert slept == [7.0, 14.0]  # slot 0 at once, slot K after K x stagger

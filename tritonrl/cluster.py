@@ -111,7 +111,7 @@ def ensure_ray(cfg: RayConfig | None = None, connect_timeout_s: float = CONNECT_
         if cfg.lease_one_gpu:
             from tritonrl.gpu_lease import lease_one_gpu
 
-            lease_one_gpu()
+            lease_one_gpu(runs_per_gpu=cfg.runs_per_gpu, stagger_s=cfg.lease_stagger_s)
         # Logical CPUs, not cores: rollout, learner and verifier actors take turns within a step, so a
         # laptop-class machine must still be able to place all of them at once.
         num_cpus = cfg.num_cpus or max(os.cpu_count() or 1, LOCAL_MIN_LOGICAL_CPUS)

@@ -218,6 +218,9 @@ class TrainConfig:
     tasks_per_step: int = 4
     eval_every: int = 0  # 0: only at the end
     eval_samples: int = 1  # greedy samples per held-out task
+    # evaluate the base model and the SFT'd model before RL; the cells of an ablation that share one SFT
+    # recipe (the extensions act in RL only) skip both and compare their RL'd models
+    eval_before_rl: bool = True
     seed: int = 0
     max_wall_minutes: float = 0.0  # 0: no limit
     # 0: on-policy, the stages of a step in turn; 1: the next step's rollout runs while the learner works
@@ -258,6 +261,8 @@ class RayConfig:
     num_cpus: int = 0  # 0: Ray decides (local cluster only)
     # a local cluster sees one free GPU of this host (tritonrl/gpu_lease.py): for sweep cells run side by side
     lease_one_gpu: bool = False
+    runs_per_gpu: int = 1  # with lease_one_gpu: runs that may share one GPU (a 135M model's run keeps ~15% of it busy)
+    lease_stagger_s: float = 30.0  # a run sharing a GPU starts this much later per slot (vLLM's memory profiling)
 
 
 @dataclass

@@ -54,6 +54,8 @@ RANGES: dict[str, tuple[float | None, float | None]] = {
     "train.sft_epochs": (0, None),
     "train.eval_samples": (1, None),
     "model.max_model_len": (1, None),
+    "ray.runs_per_gpu": (1, None),
+    "ray.lease_stagger_s": (0.0, None),
     "verifier.timing.trim": (0.0, 0.49),
     "reward.speedup_tie_band": (0.0, 1.0),  # relative: 0.02 = 2%
     "reward.truncated_penalty": (None, 0.0),  # a penalty: <= 0

@@ -273,10 +273,11 @@ class Trainer:
                 self.sync_weights()
                 results = {}
             else:
-                results = {"base": self.evaluate("base")}
+                results = {"base": self.evaluate("base")} if cfg.train.eval_before_rl else {}
                 if cfg.train.sft_epochs > 0:
                     self.sft()
-                    results["sft"] = self.evaluate("sft")
+                    if cfg.train.eval_before_rl:
+                        results["sft"] = self.evaluate("sft")
                 if cfg.train.record_samples:
                     self.record_samples(cfg.train.record_samples, cfg.train.record_n)
             history = []

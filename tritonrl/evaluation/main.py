@@ -69,7 +69,7 @@ def evaluate(cfg: Config) -> dict:
                                max_model_len=cfg.model.max_model_len, seed=cfg.train.seed)
         log.info("evaluating %s on %d tasks x %d samples (%s)", model_name, len(tasks), cfg.eval.samples, device)
         result = run_eval(tasks, cfg.eval.samples, engines, tokenizer, pool, cfg.rollout, cfg.eval.temperature)
-        doc = document(result.levels, result.n_tasks, result.samples_per_task, model_name)
+        doc = document(result.levels, result.n_tasks, result.samples_per_task, model_name, result.per_task)
         path = write_json(doc, cfg.eval.out)
         log_result(tracker, result, "eval/", "", step=0, samples_dir="samples/eval")
         tracker.log_metrics({"time/eval_s": result.seconds}, step=0)

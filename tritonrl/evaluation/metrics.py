@@ -12,12 +12,17 @@ each metrics dict holds exactly METRIC_NAMES (pass@k only for k <= samples per t
     speedup > p (a correct sample with no measured speedup is not fast);
   - geomean_speedup: geometric mean of the speedups of the correct, timed samples (None when there is none);
   - pass@k: the unbiased estimator 1 - C(n-c, k) / C(n, k) per task (n samples, c correct), averaged over
-    the tasks of the level.
+    the tasks of the level;
+  - pass@1_lo, pass@1_hi: a 95% percentile-bootstrap interval of pass@1 over the level's tasks (tasks drawn
+    with replacement, 2000 draws, a fixed seed: the same samples give the same interval).
+`per_task_counts` gives {task: (n, c)}, what `paired_difference` compares between two models (e.g. SFT and
+RL on the same tasks): the mean per-task pass@1 difference with its paired bootstrap interval.
 With `timed=False` (a CPU: nothing is timed) every speed metric is None, never 0.
 """
 from __future__ import annotations
 
 import math
+import random
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable
@@ -27,7 +32,10 @@ from tritonrl.verifier_workers.verdict import Verdict
 FAST_P = (1.0, 1.2, 2.0)
 PASS_K = (1, 5, 10)
 SPEED_METRICS = tuple(f"fast_{p:g}" for p in FAST_P) + ("geomean_speedup",)
-METRIC_NAMES = ("valid", "compiled", "correct") + SPEED_METRICS + tuple(f"pass@{k}" for k in PASS_K)
+METRIC_NAMES = (("valid", "compiled", "correct") + SPEED_METRICS + tuple(f"pass@{k}" for k in PASS_K)
+                + ("pass@1_lo", "pass@1_hi"))
+BOOTSTRAP_DRAWS = 2000
+BOOTSTRAP_SEED = 0
 
 
 @dataclass(frozen=True)
@@ -92,7 +100,42 @@ def level_metrics(outcomes: list[Outcome], timed: bool) -> dict[str, float | Non
         if k <= fewest:
             m[f"pass@{k}"] = sum(pass_at_k(len(v), sum(o.correct for o in v), k)
                                  for v in per_task.values()) / len(per_task)
+    m["pass@1_lo"], m["pass@1_hi"] = bootstrap_interval([sum(o.correct for o in v) / len(v)
+                                                         for v in per_task.values()])
     return m
+
+
+def per_task_counts(outcomes: Iterable[Outcome]) -> dict[str, tuple[int, int]]:
+    """{task: (samples, correct samples)}."""
+    counts: dict[str, tuple[int, int]] = {}
+    for o in outcomes:
+        n, c = counts.get(o.task, (0, 0))
+        counts[o.task] = (n + 1, c + int(o.correct))
+    return counts
+
+
+def bootstrap_interval(values: list[float], level: float = 0.95, draws: int = BOOTSTRAP_DRAWS,
+                       seed: int = BOOTSTRAP_SEED) -> tuple[float, float]:
+    """Percentile bootstrap interval of the mean of `values` (one per task), tasks drawn with replacement."""
+    if not values:
+        raise ValueError("bootstrap_interval: no values")
+    rng = random.Random(seed)
+    n = len(values)
+    means = sorted(sum(values[rng.randrange(n)] for _ in range(n)) / n for _ in range(draws))
+    tail = (1.0 - level) / 2
+    return means[int(tail * (draws - 1))], means[int(round((1.0 - tail) * (draws - 1)))]
+
+
+def paired_difference(a: dict[str, tuple[int, int]], b: dict[str, tuple[int, int]],
+                      level: float = 0.95) -> tuple[float, float, float]:
+    """(mean, lo, hi) of per-task pass@1(b) - pass@1(a) over the tasks both evaluated, with a paired
+    bootstrap interval (the same tasks drawn for both): b beats a beyond the interval when lo > 0."""
+    common = sorted(set(a) & set(b))
+    if not common:
+        raise ValueError("paired_difference: no task in common")
+    diffs = [b[t][1] / b[t][0] - a[t][1] / a[t][0] for t in common]
+    lo, hi = bootstrap_interval(diffs, level)
+    return sum(diffs) / len(diffs), lo, hi
 
 
 def summarize(outcomes: Iterable[Outcome], timed: bool) -> dict[str, dict[str, float | None]]:

@@ -1,8 +1,9 @@
 """An evaluation's numbers in the three forms a user reads: a markdown table, the eval JSON, tracker metrics.
 
 Contract:
-  - `document(levels, n_tasks, samples, model)` is exactly what `eval.out` holds:
-    {"levels": {"1": {...}, "all": {...}}, "n_tasks": N, "samples_per_task": S, "model": "..."}
+  - `document(levels, n_tasks, samples, model, per_task)` is exactly what `eval.out` holds:
+    {"levels": {"1": {...}, "all": {...}}, "n_tasks": N, "samples_per_task": S, "model": "...",
+     "per_task": {task: [samples, correct]}}
     (metrics named as in metrics.METRIC_NAMES; speed metrics null on a CPU);
   - `markdown_table(levels)`: one row per level, one column per metric; null prints as "-";
   - `tracker_metrics(levels, prefix, suffix)`: flat {name: float} for MLflow, None left out (MLflow has no
@@ -21,8 +22,10 @@ from tritonrl.evaluation.metrics import METRIC_NAMES
 Levels = dict[str, dict[str, float | None]]
 
 
-def document(levels: Levels, n_tasks: int, samples_per_task: int, model: str) -> dict[str, Any]:
-    return {"levels": levels, "n_tasks": n_tasks, "samples_per_task": samples_per_task, "model": model}
+def document(levels: Levels, n_tasks: int, samples_per_task: int, model: str,
+             per_task: dict[str, tuple[int, int]] | None = None) -> dict[str, Any]:
+    return {"levels": levels, "n_tasks": n_tasks, "samples_per_task": samples_per_task, "model": model,
+            "per_task": {t: list(nc) for t, nc in (per_task or {}).items()}}
 
 
 def write_json(doc: dict[str, Any], path: str) -> str:

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 
 from tritonrl.config import RolloutConfig
-from tritonrl.evaluation.metrics import outcome, summarize
+from tritonrl.evaluation.metrics import outcome, per_task_counts, summarize
 from tritonrl.evaluation.report import Levels, tracker_metrics
 from tritonrl.reward.experience import Scored
 from tritonrl.rollout.driver import generate_spread
@@ -27,6 +27,7 @@ from tritonrl.tasks.task import Task
 class EvalResult:
     levels: Levels
     groups: list[list[Scored]]  # per task, its samples with their verdicts
+    per_task: dict[str, tuple[int, int]]  # {task: (samples, correct)}: what paired comparisons need
     n_tasks: int
     samples_per_task: int
     seconds: float
@@ -51,12 +52,13 @@ def run_eval(tasks: list[Task], samples: int, engines: list, tokenizer, pool, ro
     groups = score_samples(pool, tokenizer, tasks, generate_spread(engines, prompts, spec))
     outcomes = [outcome(s.task.name, s.task.level, s.verdict) for g in groups for s in g]
     levels = summarize(outcomes, timed=getattr(pool, "device", "cpu") == "cuda")
-    return EvalResult(levels, groups, len(tasks), samples, time.perf_counter() - t0)
+    return EvalResult(levels, groups, per_task_counts(outcomes), len(tasks), samples, time.perf_counter() - t0)
 
 
 def log_result(tracker, result: EvalResult, prefix: str, suffix: str, step: int, samples_dir: str) -> None:
     """Metrics as report.tracker_metrics names them; every answer, with its verdict, under `samples_dir`/."""
     tracker.log_metrics(tracker_metrics(result.levels, prefix, suffix), step=step)
+    tracker.log_dict({"levels": result.levels, "per_task": result.per_task}, f"{samples_dir}.json")
     for g in result.groups:
         for i, s in enumerate(g):
             v = s.verdict

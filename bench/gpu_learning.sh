@@ -1,0 +1,39 @@
+#!/bin/bash
+# Issue 20's GPU runs on one 4-GPU host, after `deploy/offline/wheelhouse.py install` (docs/gpu-host.md).
+#   bench/gpu_learning.sh main OUT      # 4 runs side by side, one GPU each: HRD alpha 0.1 (seeds 0, 1),
+#                                       # uniform reward (reward.hrd=false), HRD alpha 1.0
+#   bench/gpu_learning.sh ablation OUT  # the 16 extension cells, 4 per GPU, one Hydra sweep (joblib)
+# Each run's MLflow store (sqlite + artifacts) and log end up in OUT/<mode>.tgz; read them with
+# bench/learning_report.py. Budgets (RL wall minutes, steps) are set for a 10-minute device call.
+set -u
+mode=$1; out=$2; root=/tmp/lr; mkdir -p "$root" "$out"
+export PYTHONPATH=/tmp/site${PYTHONPATH:+:$PYTHONPATH}
+common="preset=gpu1 train.checkpoint=false"
+if [ "$mode" = main ]; then
+  launch() {  # GPU name overrides...
+    local g=$1 n=$2; shift 2; mkdir -p "$root/$n"
+    (cd "$root/$n" && CUDA_VISIBLE_DEVICES=$g timeout "${RUN_TIMEOUT_S:-555}" python3 -m tritonrl.cli train $common \
+       tracking.run_name=$n tracking.tracking_uri=sqlite:///$root/$n/mlruns.db train.max_wall_minutes=${RL_MINUTES:-4.5} "$@" \
+       > "$root/$n/train.log" 2>&1; echo "exit status $?" >> "$root/$n/train.log") &
+  }
+  launch 0 hrd_a0.1_s0 train.seed=0
+  launch 1 hrd_a0.1_s1 train.seed=1
+  launch 2 uniform_a0.1_s0 train.seed=0 reward.hrd=false
+  launch 3 hrd_a1.0_s0 train.seed=0 reward.alpha=1.0
+  while [ -n "$(jobs -r)" ]; do sleep 30; nvidia-smi --query-gpu=index,utilization.gpu,memory.used --format=csv,noheader | tr '\n' ' '; echo; done
+  wait
+elif [ "$mode" = ablation ]; then
+  mkdir -p "$root/sweep"
+  (cd "$root/sweep" && timeout "${RUN_TIMEOUT_S:-565}" python3 -m tritonrl.cli train -m hydra/launcher=joblib hydra.launcher.n_jobs=16 \
+     ray.lease_one_gpu=true ray.runs_per_gpu=4 ray.lease_stagger_s=30 $common rollout.gpu_memory_utilization=0.1 \
+     train.eval_before_rl=false train.eval_every=0 train.rl_steps=${RL_STEPS:-8} train.max_wall_minutes=${RL_MINUTES:-3} \
+     extensions.multi_input=true,false extensions.staged=true,false extensions.curriculum=true,false \
+     extensions.calibrated_timing=true,false tracking.tracking_uri=sqlite:///$root/sweep/mlruns.db \
+     > "$root/sweep/sweep.log" 2>&1; echo "exit status $?" >> "$root/sweep/sweep.log") &
+  while [ -n "$(jobs -r)" ]; do sleep 30; nvidia-smi --query-gpu=index,utilization.gpu,memory.used --format=csv,noheader | tr '\n' ' '; echo; done
+  wait
+else
+  echo "usage: $0 main|ablation OUT" >&2; exit 2
+fi
+tar czf "$out/$mode.tgz" -C "$root" --exclude='*.safetensors' --exclude='*.pt' --exclude='*.bin' .
+for f in "$root"/*/train.log "$root"/sweep/sweep.log; do [ -f "$f" ] && { echo "== $f"; grep -E "exit status|Error|error:|Traceback" "$f" | tail -5; }; done

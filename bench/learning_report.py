@@ -1,0 +1,187 @@
+"""Tables of what `tritonrl train` runs learned, read back from MLflow: the learning result and the ablation.
+
+    python bench/learning_report.py --runs sqlite:///r0/mlruns.db sqlite:///r1/mlruns.db   # single runs
+    python bench/learning_report.py --sweep sqlite:///sweep/mlruns.db                        # a sweep's cells
+
+`--runs`: one row per run and model (base / sft / rl): held-out pass@1 with its 95% bootstrap interval over
+tasks, valid and compiled rates, then RL - SFT per run as a paired bootstrap over the same tasks (RL beats
+SFT beyond the interval when its low end is above 0), and the training signal: correct rate of the rollouts
+in the first and last 5 steps, the share of zero-advantage groups, and the policy's entropy per token.
+`--sweep`: one row per cell of every sweep parent (cells named by their overrides), then the main effects
+and two-way interactions of the swept boolean toggles on each outcome, as in a 2^k factorial design:
+effect(A) = mean(y | A on) - mean(y | A off), interaction(A, B) = half the change of A's effect when B
+turns on. Artifacts are read from the run's artifact directory (a local path or the tracking server).
+Prints markdown; nothing is written.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import logging
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from tritonrl.evaluation.metrics import paired_difference  # noqa: E402
+
+log = logging.getLogger("learning_report")
+MODELS = ("base", "sft", "rl")
+TOGGLES = ("extensions.multi_input", "extensions.staged", "extensions.curriculum", "extensions.calibrated_timing")
+
+
+def _client(uri: str):
+    from mlflow.tracking import MlflowClient
+
+    return MlflowClient(tracking_uri=uri)
+
+
+def _runs(client, parent: str | None = None) -> list:
+    exps = [e.experiment_id for e in client.search_experiments()]
+    flt = f"tags.mlflow.parentRunId = '{parent}'" if parent else ""
+    return client.search_runs(exps, filter_string=flt, max_results=1000)
+
+
+def _per_task(client, run, tag: str) -> dict[str, tuple[int, int]] | None:
+    try:
+        path = client.download_artifacts(run.info.run_id, f"samples/heldout_{tag}.json")
+    except Exception:  # noqa: BLE001 - no such eval point in this run
+        return None
+    with open(path) as f:
+        return {t: tuple(nc) for t, nc in json.load(f)["per_task"].items()}
+
+
+def _history(client, run, key: str) -> list[float]:
+    return [m.value for m in sorted(client.get_metric_history(run.info.run_id, key), key=lambda m: m.step)]
+
+
+def _mean(xs: list[float]) -> float | None:
+    xs = [x for x in xs if x is not None and not math.isnan(x)]
+    return sum(xs) / len(xs) if xs else None
+
+
+def _f(v, digits: int = 3) -> str:
+    return "-" if v is None else f"{v:.{digits}f}"
+
+
+def _training_signal(client, run) -> dict[str, float | None]:
+    correct = _history(client, run, "verify/correct_rate")
+    ent = _history(client, run, "learner/entropy")  # already a per-token mean (learner/loss.py finish_metrics)
+    return {"steps": float(len(correct)), "correct_first5": _mean(correct[:5]), "correct_last5": _mean(correct[-5:]),
+            "zero_adv": _mean(_history(client, run, "reward/zero_advantage_group_share")),
+            "entropy_first5": _mean(ent[:5]), "entropy_last5": _mean(ent[-5:]),
+            "verdicts_per_s": _mean(_history(client, run, "throughput/verdicts_per_s")),
+            "step_s": _mean(_history(client, run, "time/step_s"))}
+
+
+def _label(run) -> str:
+    p = run.data.params
+    return (run.info.run_name or run.info.run_id[:8]) + (
+        f" (seed {p.get('train.seed')}, hrd {p.get('reward.hrd')}, alpha {p.get('reward.alpha')})")
+
+
+def runs_report(uris: list[str]) -> str:
+    out = ["| run | model | pass@1 [95% CI] | valid | compiled | correct |", "|---|---|---|---|---|---|"]
+    diffs = ["| run | RL steps | pass@1 RL - SFT [95% paired CI] | train correct, first 5 -> last 5 steps | "
+             "zero-advantage groups | entropy/token, first 5 -> last 5 | step s | verdicts/s |",
+             "|---|---|---|---|---|---|---|---|"]
+    for uri in uris:
+        client = _client(uri)
+        for run in _runs(client):
+            if run.data.tags.get("mlflow.parentRunId") or "train.seed" not in run.data.params:
+                continue
+            m = run.data.metrics
+            for tag in MODELS:
+                p1 = m.get(f"heldout/pass_at_1_{tag}")
+                if p1 is None:
+                    continue
+                ci = f"{p1:.3f} [{_f(m.get(f'heldout/pass_at_1_lo_{tag}'))}, {_f(m.get(f'heldout/pass_at_1_hi_{tag}'))}]"
+                out.append(f"| {_label(run)} | {tag} | {ci} | {_f(m.get(f'heldout/valid_{tag}'))} | "
+                           f"{_f(m.get(f'heldout/compiled_{tag}'))} | {_f(m.get(f'heldout/correct_{tag}'))} |")
+            sft, rl = _per_task(client, run, "sft"), _per_task(client, run, "rl")
+            d = "-"
+            if sft and rl:
+                mean, lo, hi = paired_difference(sft, rl)
+                d = f"{mean:+.3f} [{lo:+.3f}, {hi:+.3f}]"
+            s = _training_signal(client, run)
+            diffs.append(f"| {_label(run)} | {s['steps']:.0f} | {d} | {_f(s['correct_first5'])} -> "
+                         f"{_f(s['correct_last5'])} | {_f(s['zero_adv'])} | {_f(s['entropy_first5'])} -> "
+                         f"{_f(s['entropy_last5'])} | {_f(s['step_s'], 1)} | {_f(s['verdicts_per_s'], 1)} |")
+    return "\n".join(out) + "\n\n" + "\n".join(diffs)
+
+
+def _on(run, key: str) -> bool | None:
+    v = run.data.params.get(key)
+    return None if v is None else v.strip().lower() == "true"
+
+
+def factorial_effects(cells: list[tuple[dict[str, bool], float]], toggles: list[str]) -> dict[str, float]:
+    """Main effects and two-way interactions of boolean factors, ±1 coded: effect = 2/N sum(sign * y).
+    Needs a full factorial (every combination once) for the effects to be unconfounded."""
+    n = len(cells)
+    sign = lambda c, k: 1.0 if c[k] else -1.0  # noqa: E731
+    eff = {k: 2.0 / n * sum(sign(c, k) * y for c, y in cells) for k in toggles}
+    for a, b in itertools.combinations(toggles, 2):
+        eff[f"{a} x {b}"] = 2.0 / n * sum(sign(c, a) * sign(c, b) * y for c, y in cells)
+    return eff
+
+
+def sweep_report(uri: str) -> str:
+    client = _client(uri)
+    parents = [r for r in _runs(client) if not r.data.tags.get("mlflow.parentRunId")
+               and any(c for c in _runs(client, r.info.run_id))]
+    blocks = []
+    for parent in parents:
+        rows, outcomes = [], {"pass@1": [], "train correct (last 5)": []}
+        head = ("| cell | RL steps | pass@1 [95% CI] | fast_1 | valid | compiled | train correct, last 5 | "
+                "verdicts/s | wall min | GPU share |")
+        rows += [head, "|---" * 10 + "|"]
+        for run in sorted(_runs(client, parent.info.run_id), key=lambda r: r.info.run_name or ""):
+            m, p = run.data.metrics, run.data.params
+            s = _training_signal(client, run)
+            p1 = m.get("heldout/pass_at_1_rl")
+            wall = (run.info.end_time - run.info.start_time) / 60000 if run.info.end_time else None
+            share = 1.0 / float(p.get("ray.runs_per_gpu", 1)) if p.get("ray.lease_one_gpu") == "True" else None
+            rows.append(f"| {run.info.run_name} ({run.info.status}) | {s['steps']:.0f} | {_f(p1)} "
+                        f"[{_f(m.get('heldout/pass_at_1_lo_rl'))}, {_f(m.get('heldout/pass_at_1_hi_rl'))}] | "
+                        f"{_f(m.get('heldout/fast_1_rl'))} | {_f(m.get('heldout/valid_rl'))} | "
+                        f"{_f(m.get('heldout/compiled_rl'))} | {_f(s['correct_last5'])} | {_f(s['verdicts_per_s'], 1)} | "
+                        f"{_f(wall, 1)} | {_f(share, 2)} |")
+            toggles = {k: _on(run, k) for k in TOGGLES}
+            if p1 is not None and None not in toggles.values():
+                outcomes["pass@1"].append((toggles, p1))
+                if s["correct_last5"] is not None:
+                    outcomes["train correct (last 5)"].append((toggles, s["correct_last5"]))
+        blocks.append(f"### sweep {parent.info.run_name or parent.info.run_id}\n\n" + "\n".join(rows))
+        for name, cells in outcomes.items():
+            combos = {tuple(c[k] for k in TOGGLES) for c, _ in cells}
+            if len(combos) != 2 ** len(TOGGLES) or len(cells) != len(combos):
+                blocks.append(f"{name}: effects need all {2 ** len(TOGGLES)} cells once; have {len(cells)} "
+                              f"({len(combos)} distinct)")
+                continue
+            eff = factorial_effects([(c, y) for c, y in cells], list(TOGGLES))
+            lines = [f"| effect on {name} | value |", "|---|---|"]
+            lines += [f"| {k.replace('extensions.', '')} | {v:+.4f} |" for k, v in eff.items()]
+            blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) if blocks else "no sweep parent with cells found"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", nargs="*", default=[], help="tracking URIs of single runs")
+    ap.add_argument("--sweep", nargs="*", default=[], help="tracking URIs holding sweeps")
+    args = ap.parse_args(argv)
+    if not (args.runs or args.sweep):
+        ap.error("give --runs and/or --sweep tracking URIs")
+    logging.basicConfig(level=logging.WARNING)
+    if args.runs:
+        print(runs_report(args.runs))
+    for uri in args.sweep:
+        print(sweep_report(uri))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
