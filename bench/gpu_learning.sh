@@ -24,9 +24,15 @@ if [ "$mode" = main ]; then
   wait
 elif [ "$mode" = ablation ]; then
   mkdir -p "$root/sweep"
-  (cd "$root/sweep" && timeout "${RUN_TIMEOUT_S:-565}" python3 -m tritonrl.cli train -m hydra/launcher=joblib hydra.launcher.n_jobs=16 \
-     ray.lease_one_gpu=true ray.runs_per_gpu=4 ray.lease_stagger_s=30 $common rollout.gpu_memory_utilization=0.1 \
-     train.eval_before_rl=false train.eval_every=0 train.rl_steps=${RL_STEPS:-8} train.max_wall_minutes=${RL_MINUTES:-3} \
+  # the embedded model converted once, before 16 runs would each try; 4 runs per GPU: vLLM, the verifier's
+  # sandboxes and the learner's allocator each get a quarter of what one run per GPU takes
+  python3 -c 'from tritonrl.config import ModelConfig; from tritonrl.models import resolve_model; print(resolve_model(ModelConfig()))'
+  export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True
+  (cd "$root/sweep" && timeout "${RUN_TIMEOUT_S:-560}" python3 -m tritonrl.cli train -m hydra/launcher=joblib hydra.launcher.n_jobs=16 \
+     ray.lease_one_gpu=true ray.runs_per_gpu=4 ray.lease_stagger_s=15 $common rollout.gpu_memory_utilization=0.07 \
+     rollout.enforce_eager=true verifier.sandbox.gpu_memory_fraction=0.025 pool.sandboxes_per_worker=2 train.tasks_per_step=${TASKS:-4} \
+     train.eval_before_rl=false train.eval_every=0 train.eval_samples=${EVAL_SAMPLES:-4} \
+     train.rl_steps=${RL_STEPS:-6} train.max_wall_minutes=${RL_MINUTES:-2} \
      extensions.multi_input=true,false extensions.staged=true,false extensions.curriculum=true,false \
      extensions.calibrated_timing=true,false tracking.tracking_uri=sqlite:///$root/sweep/mlruns.db \
      > "$root/sweep/sweep.log" 2>&1; echo "exit status $?" >> "$root/sweep/sweep.log") &

@@ -114,7 +114,8 @@ def make_engines(cfg: RolloutConfig, model_path: str, device: str, dtype: str = 
         from tritonrl.rollout.vllm_engine import VLLMEngine as cls
         kwargs = dict(model_path=model_path, device=device, dtype=dtype, max_model_len=max_model_len,
                       gpu_memory_utilization=cfg.gpu_memory_utilization,
-                      enable_sleep_mode=cfg.enable_sleep_mode and device == "cuda")
+                      enable_sleep_mode=cfg.enable_sleep_mode and device == "cuda",
+                      llm_kwargs={"enforce_eager": True} if cfg.enforce_eager else None)
     else:
         from tritonrl.rollout.hf_engine import HFEngine as cls
         kwargs = dict(model_path=model_path, device=device, dtype=dtype)

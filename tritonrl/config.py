@@ -127,6 +127,9 @@ class RolloutConfig:
     temperature: float = 1.0
     top_p: float = 1.0
     gpu_memory_utilization: float = 0.3
+    # vLLM compiles the model and captures CUDA graphs at start (about a minute with several runs starting
+    # on one host); true skips both: a quicker start for short runs or many runs per GPU, slower decoding
+    enforce_eager: bool = False
     enable_sleep_mode: bool = False
     # learner -> engine weight transport: auto (CUDA IPC when every engine shares learner rank 0's GPU,
     # else NCCL; the Ray object store on CPU) | ipc | nccl | object_store
