@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tritonrl.config import ExtensionsConfig, VerifierConfig
@@ -55,6 +56,11 @@ RUNTIME = {
     "redteam_2026_11_26d/D2_07_repr_int64_host.py": "torch_compute_runtime",
     "redteam_2026_11_26d/D2_08_own_bytes_touch.py": "race",
     "redteam_2026_11_26d/D3_04_blockptr_race.py": "race",
+    "redteam_2026_11_26d/D2_03_lane_last_write.py": "race",  # lanes of one store, one address, different values
+    "redteam_2026_11_26d/D2_05_scratch_no_barrier.py": "race",  # another lane's store read with no barrier
+    "redteam_2026_11_26d/D2_04_lying_hints.py": "false_hint",
+    "redteam_2026_11_26d/D2_01_pid0_release_finalise.py": "race",  # every program exchanges its own total
+    "redteam_2026_11_26d/D2_02_atomic_lost_update.py": "race",  # read by atomic_or 0, write by atomic_xchg
 }
 
 
@@ -124,3 +130,57 @@ class ModelNew(nn.Module):
 '''
     verdict = runtime_only.verify(Task(name="rowsum", level=1, reference_src=ref), code)
     assert verdict.correct, (verdict.violations, verdict.error)
+
+
+def test_compiler_hints_are_checked_against_the_values_they_annotate():
+    from tritonrl.verifier_workers.sandbox.worker.interpreter_races import hint_holds
+
+    offs = 32 * 3 + np.arange(32)  # pid * BLOCK + arange(BLOCK)
+    assert hint_holds(offs, "tt.divisibility", [32]) and hint_holds(offs, "tt.contiguity", [32])
+    assert not hint_holds(np.array(33), "tt.divisibility", [16])  # a scalar row length that is no multiple
+    assert not hint_holds(7 * 3 + np.arange(16), "tt.divisibility", [16])  # the run starts at 21
+    assert not hint_holds(np.arange(0, 32, 2), "tt.contiguity", [8])  # strided, not contiguous
+    assert hint_holds(np.repeat(np.arange(4), 4), "tt.constancy", [4])
+    assert not hint_holds(np.repeat(np.arange(4), 4), "tt.constancy", [8])
+    ptrs = 4096 + 4 * np.arange(8, dtype=np.uint64)  # fp32 pointers: contiguous means 4 bytes apart
+    assert hint_holds(ptrs, "tt.contiguity", [8], element_bytes=4)
+    assert not hint_holds(ptrs, "tt.contiguity", [8], element_bytes=2)
+
+
+def test_lanes_of_one_program_race_on_one_address_or_without_a_barrier():
+    from tritonrl.verifier_workers.sandbox.worker.interpreter_races import RaceTracker
+
+    def raw(values):  # the bytes view the store hook passes
+        v = np.ascontiguousarray(np.asarray(values, dtype=np.float32))
+        return v.view(np.uint8).reshape(v.size, -1)
+
+    t, lanes = RaceTracker(), np.arange(4)
+    t.lane_store(np.full(4, 64, dtype=np.uint64), lanes, raw([1.0, 1.0, 1.0, 1.0]))  # a broadcast scalar
+    assert t.races == 0
+    t.lane_store(np.full(4, 64, dtype=np.uint64), lanes, raw([1.0, 2.0, 3.0, 4.0]))  # which lane lands?
+    assert t.races == 1
+    t = RaceTracker()
+    addrs = 1024 + 4 * np.arange(4, dtype=np.uint64)
+    t.lane_store(addrs, lanes, raw([1, 2, 3, 4]))
+    t.lane_load(addrs, lanes, 4)  # each lane reads back its own store
+    assert t.races == 0
+    t.lane_load(addrs[2:], lanes[:2], 4)  # lanes 0, 1 read what lanes 2, 3 stored
+    assert t.races == 1
+    t.lane_reset()  # tl.debug_barrier()
+    t.lane_load(addrs[2:], lanes[:2], 4)
+    assert t.races == 1
+
+
+def test_exchanges_race_when_their_values_depend_on_program_order():
+    from tritonrl.verifier_workers.sandbox.worker.interpreter_races import RaceTracker
+
+    lock = np.array([512], dtype=np.uint64)
+    zero, one = np.zeros((1, 4), np.uint8), np.ones((1, 4), np.uint8)
+    t = RaceTracker()
+    for _ in range(3):  # a spinlock's release: every program exchanges the same 0 back
+        t.next_program()
+        t.xchg(lock, zero)
+    assert t.races == 0
+    t.next_program()
+    t.xchg(lock, one)  # a value of its own: the last exchange wins, and which is last is undefined
+    assert t.races == 1

@@ -9,6 +9,8 @@ launches.py before any candidate exists, this makes such kernels fail on a CPU t
   * a load of bytes that an *earlier* program of the same launch stored is a race (on a GPU, whether that
     store is visible is undefined) unless the store was released and the loader acquired (below). Each
     launch's race count is read with `take_races()`; launches.py reports it and run_op makes it `race`.
+An `atomic_xchg` of a value unlike the one another program of the launch exchanged at that address is a race
+too (which exchange lands last is undefined; a lock's release, the same 0 from every program, is not).
 A plain store over bytes an earlier program stored is a race too, unless ordered the same way (which write
 lands last is undefined on a GPU; "both ends of the grid finalise" computes right in either sequential order;
 a spinlock's protected read-modify-write is ordered). Loads and stores are
@@ -17,7 +19,16 @@ cannot hide another program's write). A store is *released* once its program has
 (the atomic itself included), and a program has *acquired* once it has done an atomic; only a released store
 read by an acquired program is ordered (the ticket idiom: partials stored, a counter bumped, the last
 program reads them). Relaxed atomics order nothing. A launch that stores more than TRACK_LIMIT bytes cannot be
-checked and counts as a race (the CPU tasks are small: no honest kernel comes near it)."""
+checked and counts as a race (the CPU tasks are small: no honest kernel comes near it).
+Within one program (the interpreter runs a program's lanes as one numpy operation; a GPU runs them on many
+threads and warps):
+  * a store whose active lanes write different values to one address is a race (numpy keeps the last lane,
+    a GPU any of them); the same value from every lane (a broadcast scalar) is not;
+  * a load of bytes this program stored earlier must come from the lane (tile position) that stored them,
+    unless a `tl.debug_barrier()` came between: another warp's stores are not visible without one.
+Compiler hints are claims the GPU compiler vectorises on and the interpreter ignores: `tl.multiple_of`,
+`tl.max_contiguous`, `tl.max_constancy` are checked on the values they annotate, and a false one is counted
+(`take_false_hints()`, the `false_hint` violation): on a GPU it makes wide, misaligned accesses."""
 from __future__ import annotations
 
 import numpy as np
@@ -60,12 +71,75 @@ class RaceTracker:
         self.acquired = False  # this program did an (ordering) atomic
         self.stored = 0
         self.races = 0
+        self.false_hints = 0
+        self.program = 0
+        self.exchanged: dict[int, tuple[int, bytes]] = {}  # address -> (program, value) of atomic_xchg writes
+        self.lane_reset()
+
+    def xchg(self, addrs: np.ndarray, values: np.ndarray | None) -> None:
+        """Active element addresses of an atomic_xchg and their values (bytes view)."""
+        if values is None:
+            return
+        for a, v in zip(addrs.tolist(), values):
+            v = v.tobytes()
+            prev = self.exchanged.get(a)
+            if prev is not None and prev[0] != self.program and prev[1] != v:
+                self.races += 1
+                return
+            self.exchanged[a] = (self.program, v)
+
+    def lane_reset(self) -> None:
+        """This program's stores since its last barrier: (sorted bytes, their lanes, lowest, highest) each."""
+        self.lane_stores: list[tuple[np.ndarray, np.ndarray, int, int]] = []
+
+    def lane_store(self, addrs: np.ndarray, lanes: np.ndarray, values: np.ndarray | None) -> None:
+        """One store's active element addresses, their lanes (tile positions) and values (bytes view)."""
+        if addrs.size == 0:
+            return
+        order = np.argsort(addrs, kind="stable")
+        a = addrs[order]
+        dup = a[1:] == a[:-1]
+        if dup.any() and values is not None:
+            v = values[order]
+            self.races += bool((v[1:][dup] != v[:-1][dup]).any())
+        itemsize = values.shape[1] if values is not None and values.ndim == 2 else 1
+        keep = np.ones(a.size, dtype=bool)
+        keep[1:] = ~dup  # one lane per address (the values agree, or the race is counted above)
+        b = _bytes(a[keep], itemsize)
+        ln = np.repeat(lanes[order][keep], itemsize)
+        o = np.argsort(b, kind="stable")  # elements may overlap (odd pointer arithmetic): sort the bytes
+        b, ln = b[o], ln[o]
+        self.lane_stores.append((b, ln, int(b[0]), int(b[-1])))
+
+    def lane_load(self, addrs: np.ndarray, lanes: np.ndarray, itemsize: int) -> None:
+        """Bytes this program stored since its last barrier must be read by the lane that stored them (the
+        newest store of a byte counts). Most loads touch no such byte: a range test skips each store."""
+        if addrs.size == 0 or not self.lane_stores:
+            return
+        b = _bytes(addrs, itemsize)
+        lo, hi = int(b.min()), int(b.max())
+        ln = np.repeat(lanes, itemsize)
+        open_ = np.ones(b.size, dtype=bool)  # bytes whose newest store is not found yet
+        for sb, sl, slo, shi in reversed(self.lane_stores):
+            if shi < lo or slo > hi:
+                continue
+            at = np.minimum(np.searchsorted(sb, b), sb.size - 1)
+            hit = open_ & (sb[at] == b)
+            if hit.any():
+                if (sl[at][hit] != ln[hit]).any():
+                    self.races += 1
+                    return
+                open_ &= ~hit
+                if not open_.any():
+                    return
 
     def next_program(self) -> None:
+        self.program += 1
         _merge_in(self.unreleased, self.pending + self.atomic_relaxed)
         _merge_in(self.released, self.own + self.atomic_ordered)
         self.pending, self.own, self.acquired = [], [], False
         self.atomic_ordered, self.atomic_relaxed = [], []
+        self.lane_reset()
 
     def store(self, addrs: np.ndarray) -> None:
         if addrs.size == 0:
@@ -112,8 +186,56 @@ TRACKER = RaceTracker()
 def take_races() -> int:
     """Races found since the last call (one launch), and the tracker reset for the next launch."""
     n = TRACKER.races
+    false_hints = TRACKER.false_hints
     TRACKER.reset()
+    TRACKER.false_hints = false_hints
     return n
+
+
+def take_false_hints() -> int:
+    n, TRACKER.false_hints = TRACKER.false_hints, 0
+    return n
+
+
+def _along(x: np.ndarray, dim: int) -> np.ndarray:
+    """`x` as rows along `dim` (one row per position of the other dims)."""
+    return np.moveaxis(x, dim, -1).reshape(-1, x.shape[dim])
+
+
+def hint_holds(data: np.ndarray, key: str, values: list[int], element_bytes: int = 1) -> bool:
+    """Is a compiler hint true of the values it annotates? `tt.divisibility` (multiple_of): each run of
+    consecutive values along a dim starts at a multiple of the hint (a scalar is that multiple);
+    `tt.contiguity` (max_contiguous): aligned chunks of the hint's length hold consecutive values (pointers:
+    consecutive elements); `tt.constancy` (max_constancy): such chunks hold one value."""
+    x = np.asarray(data)
+    if x.dtype.kind not in "iub":
+        return True  # hints on floats mean nothing to the compiler
+    x = x.astype(np.int64) if x.dtype.kind != "u" else x.astype(np.uint64)
+    if x.ndim == 0:
+        v = int(values[0]) if values else 1
+        return key != "tt.divisibility" or v <= 1 or int(x) % v == 0
+    step = element_bytes if element_bytes > 1 else 1
+    for dim, v in enumerate(values[: x.ndim]):
+        v = int(v)
+        if v <= 1 or x.shape[dim] == 0:
+            continue
+        rows = _along(x, dim)
+        if key == "tt.divisibility":
+            d = np.diff(rows, axis=1).astype(np.int64)
+            starts = np.ones(rows.shape, dtype=bool)
+            starts[:, 1:] = d != step
+            if (rows[starts] % np.uint64(v) if rows.dtype.kind == "u" else rows[starts] % v).any():
+                return False
+        else:
+            n = rows.shape[1]
+            chunk = min(v, n)
+            usable = n - n % chunk
+            c = rows[:, :usable].reshape(rows.shape[0], -1, chunk)
+            d = np.diff(c, axis=2).astype(np.int64)
+            want = step if key == "tt.contiguity" else 0
+            if (d != want).any():
+                return False
+    return True
 
 
 def _bytes(addrs: np.ndarray, itemsize: int) -> np.ndarray:
@@ -152,8 +274,11 @@ def install() -> list:
     """Patch the interpreter's builder: reversed program order, and loads/stores/atomics seen by TRACKER."""
     from triton.runtime.interpreter import InterpreterBuilder
 
+    from triton.runtime.interpreter import TensorHandle
+
     b = InterpreterBuilder
     set_grid_idx, set_grid_dim = b.set_grid_idx, b.set_grid_dim
+    create_barrier, handle_set_attr = b.create_barrier, TensorHandle.set_attr
     masked_load, masked_store = b.create_masked_load, b.create_masked_store
     atomic_cas, atomic_rmw = b.create_atomic_cas, b.create_atomic_rmw
 
@@ -170,11 +295,23 @@ def install() -> list:
 
     def load(self, *args, **kwargs):
         TRACKER.load(_operand(args, kwargs, 1))
+        TRACKER.lane_load(*_lanes(args, kwargs, 1))
         return masked_load(self, *args, **kwargs)
 
     def store(self, *args, **kwargs):
         TRACKER.store(_operand(args, kwargs, 2))
+        addrs, lanes, itemsize = _lanes(args, kwargs, 2)
+        TRACKER.lane_store(addrs, lanes, _values(args, kwargs, addrs.size, lanes, itemsize))
         return masked_store(self, *args, **kwargs)
+
+    def barrier(self, *args, **kwargs):  # tl.debug_barrier(): this program's stores visible to all its lanes
+        TRACKER.lane_reset()
+        return create_barrier(self, *args, **kwargs)
+
+    def set_attr(self, key, value):
+        if key in HINT_KEYS and not hint_holds(self.data, key, list(value), _pointee_bytes(self)):
+            TRACKER.false_hints += 1
+        return handle_set_attr(self, key, value)
 
     def cas(self, *args, **kwargs):  # (ptr, cmp, val, sem, scope)
         ptr = args[0] if args else kwargs["ptr"]
@@ -187,9 +324,55 @@ def install() -> list:
         mask = args[3] if len(args) > 3 else kwargs.get("mask")
         sem = args[4] if len(args) > 4 else kwargs.get("sem")
         TRACKER.atomic(_operand((ptr, None, mask), {}, 2), _ordered(sem))
+        op = args[0] if args else kwargs.get("rmwOp")
+        if "XCHG" in str(op).upper():
+            val = args[2] if len(args) > 2 else kwargs.get("val")
+            addrs, lanes, itemsize = _lanes((ptr, mask), {}, 1)
+            TRACKER.xchg(addrs, _values((ptr, val), {}, addrs.size, lanes, itemsize))
         return atomic_rmw(self, *args, **kwargs)
 
     b.set_grid_idx, b.set_grid_dim = mirrored_grid_idx, grid_dim
     b.create_masked_load, b.create_masked_store = load, store
     b.create_atomic_cas, b.create_atomic_rmw = cas, rmw
-    return [b]
+    b.create_barrier, TensorHandle.set_attr = barrier, set_attr
+    return [b, TensorHandle]
+
+
+HINT_KEYS = ("tt.divisibility", "tt.contiguity", "tt.constancy")
+
+
+def _pointee_bytes(handle) -> int:
+    """Bytes per element a pointer tensor points at (contiguity of pointers counts elements); 1 otherwise."""
+    try:
+        if not handle.dtype.is_ptr():
+            return 1
+        return max(1, int(handle.get_element_ty().primitive_bitwidth) // 8)
+    except (AttributeError, TypeError, ValueError):
+        return 1
+
+
+def _lanes(args: tuple, kwargs: dict, mask_at: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """A masked load's or store's active element addresses, their lanes (flat tile positions) and the
+    element size; empty when the layout is unknown."""
+    try:
+        ptrs = args[0] if args else kwargs["ptrs"]
+        mask = args[mask_at] if len(args) > mask_at else kwargs.get("mask")
+        data = np.asarray(ptrs.data)
+        flat = data.ravel()
+        active = np.broadcast_to(mask.data, data.shape).ravel() if mask is not None else np.ones(flat.size, bool)
+        lanes = np.nonzero(active)[0]
+        return flat[lanes].astype(np.uint64), lanes, _itemsize(ptrs)
+    except (KeyError, AttributeError, IndexError, TypeError, ValueError):
+        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64), 1
+
+
+def _values(args: tuple, kwargs: dict, n: int, lanes: np.ndarray, itemsize: int) -> np.ndarray | None:
+    """The stored values of the active lanes as raw bytes (n x itemsize), for an exact comparison."""
+    try:
+        ptrs = args[0] if args else kwargs["ptrs"]
+        value = args[1] if len(args) > 1 else kwargs["value"]
+        v = np.broadcast_to(np.asarray(value.data), np.asarray(ptrs.data).shape).ravel()[lanes]
+        v = np.ascontiguousarray(v)
+        return v.view(np.uint8).reshape(n, -1) if v.size else None
+    except (KeyError, AttributeError, IndexError, TypeError, ValueError):
+        return None

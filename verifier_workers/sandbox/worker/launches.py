@@ -69,6 +69,7 @@ class Launches:
         self.bad_thread = 0
         self.low_precision = 0
         self.race = 0
+        self.false_hints = 0
         self.host_calls = 0
         self.stray_writes = 0  # interpreter: stores that may have landed outside the launch's tensor arguments
         self.write_ranges: list[tuple[int, int]] | None = None  # the running launch's argument storages
@@ -82,6 +83,7 @@ class Launches:
         self.stray_writes = 0
         self.low_precision = 0  # fp16/bf16/fp8 tensors handed to kernels (interpreter: it sees the arguments)
         self.race = 0  # interpreted launches whose programs read another program's plain stores
+        self.false_hints = 0  # interpreted launches with a false multiple_of / max_contiguous / max_constancy
         self.host_calls = 0  # host objects interpreted kernels could call (interpreter_calls.host_reach)
         self.stream, self.thread = stream, _get_ident()
         self.specs, self._seen = ([] if record_specs else None), set()
@@ -90,7 +92,7 @@ class Launches:
         self.active = False
         return {"count": self.count, "bad_stream": self.bad_stream, "bad_thread": self.bad_thread,
                 "low_precision": self.low_precision, "stray_writes": self.stray_writes, "race": self.race,
-                "host_calls": self.host_calls}
+                "false_hints": self.false_hints, "host_calls": self.host_calls}
 
     def hit(self, stream: int | None, spec_fn=None) -> None:
         if not self.active:
@@ -228,6 +230,7 @@ def _install_interpreter_hook() -> list:
             LAUNCHES.host_calls += len(reach)
         pause()
         interpreter_races.take_races()
+        interpreter_races.take_false_hints()
         try:
             return original(self, *args, **kwargs)
         finally:
@@ -235,6 +238,8 @@ def _install_interpreter_hook() -> list:
             self.grid, self.pre_run_hooks = grid, hooks
             if interpreter_races.take_races() and LAUNCHES.active:
                 LAUNCHES.race += 1
+            if interpreter_races.take_false_hints() and LAUNCHES.active:
+                LAUNCHES.false_hints += 1
             LAUNCHES.write_ranges = None
 
     interpreter.GridExecutor.__call__ = launch

@@ -99,6 +99,8 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
             info["violations"].append("side_stream")
         if launches.get("race"):  # a result that depends on program order (interpreter_races.py)
             info["violations"].append("race")
+        if launches.get("false_hints"):  # a compiler hint the annotated values contradict (interpreter_races.py)
+            info["violations"].append("false_hint")
         if launches.get("host_calls"):  # candidate Python inside a kernel (interpreter_calls.py)
             info["violations"].append("kernel_host_call")
         if launches["bad_thread"] or _active_count() > threads_before or thread_starts() > starts_before:
