@@ -4,7 +4,8 @@
 #                                       # uniform reward (reward.hrd=false), HRD alpha 1.0
 #   bench/gpu_learning.sh ablation OUT  # the 16 extension cells, 4 per GPU, one Hydra sweep (joblib)
 # Each run's MLflow store (sqlite + artifacts) and log end up in OUT/<mode>.tgz; read them with
-# bench/learning_report.py. Budgets (RL wall minutes, steps) are set for a 10-minute device call.
+# bench/learning_report.py. Budgets (train.deadline_minutes, steps) are set for a 10-minute device call:
+# RL ends early enough for the final held-out evaluation (tritonrl/deadline.py).
 set -u
 mode=$1; out=$2; root=/tmp/lr; mkdir -p "$root" "$out"
 export PYTHONPATH=/tmp/site${PYTHONPATH:+:$PYTHONPATH}
@@ -13,7 +14,7 @@ if [ "$mode" = main ]; then
   launch() {  # GPU name overrides...
     local g=$1 n=$2; shift 2; mkdir -p "$root/$n"
     (cd "$root/$n" && CUDA_VISIBLE_DEVICES=$g timeout "${RUN_TIMEOUT_S:-555}" python3 -m tritonrl.cli train $common \
-       tracking.run_name=$n tracking.tracking_uri=sqlite:///$root/$n/mlruns.db train.max_wall_minutes=${RL_MINUTES:-4.5} "$@" \
+       tracking.run_name=$n tracking.tracking_uri=sqlite:///$root/$n/mlruns.db train.deadline_minutes=${DEADLINE_MIN:-8.5} "$@" \
        > "$root/$n/train.log" 2>&1; echo "exit status $?" >> "$root/$n/train.log") &
   }
   launch 0 hrd_a0.1_s0 train.seed=0
@@ -32,7 +33,7 @@ elif [ "$mode" = ablation ]; then
      ray.lease_one_gpu=true ray.runs_per_gpu=4 ray.lease_stagger_s=15 $common rollout.gpu_memory_utilization=0.07 \
      rollout.enforce_eager=true verifier.sandbox.gpu_memory_fraction=0.025 pool.sandboxes_per_worker=2 train.tasks_per_step=${TASKS:-4} \
      train.eval_before_rl=false train.eval_every=0 train.eval_samples=${EVAL_SAMPLES:-4} \
-     train.rl_steps=${RL_STEPS:-6} train.max_wall_minutes=${RL_MINUTES:-2} \
+     train.rl_steps=${RL_STEPS:-6} train.deadline_minutes=${DEADLINE_MIN:-8.5} \
      extensions.multi_input=true,false extensions.staged=true,false extensions.curriculum=true,false \
      extensions.calibrated_timing=true,false tracking.tracking_uri=sqlite:///$root/sweep/mlruns.db \
      > "$root/sweep/sweep.log" 2>&1; echo "exit status $?" >> "$root/sweep/sweep.log") &

@@ -225,7 +225,10 @@ class TrainConfig:
     # recipe (the extensions act in RL only) skip both and compare their RL'd models
     eval_before_rl: bool = True
     seed: int = 0
-    max_wall_minutes: float = 0.0  # 0: no limit
+    max_wall_minutes: float = 0.0  # RL's own wall time (from its first step); 0: no limit
+    # the whole run's wall time from start (setup, SFT, evaluations, RL): RL ends early enough that the final
+    # evaluation and checkpoint still fit (tritonrl/deadline.py); 0: no deadline
+    deadline_minutes: float = 0.0
     # 0: on-policy, the stages of a step in turn; 1: the next step's rollout runs while the learner works
     # (samples one update stale, corrected by the PPO ratio against their sampling-time log-probs)
     max_staleness: int = 0

@@ -55,6 +55,8 @@ RANGES: dict[str, tuple[float | None, float | None]] = {
     "train.eval_samples": (1, None),
     "model.max_model_len": (1, None),
     "ray.runs_per_gpu": (1, None),
+    "train.deadline_minutes": (0.0, None),
+    "train.max_wall_minutes": (0.0, None),
     "ray.lease_stagger_s": (0.0, None),
     "verifier.timing.trim": (0.0, 0.49),
     "reward.speedup_tie_band": (0.0, 1.0),  # relative: 0.02 = 2%

@@ -19,6 +19,7 @@ from tritonrl.cluster import ensure_ray
 from tritonrl.config import Config, ConfigError
 from tritonrl.gpu_monitor import phase_metrics, start_monitor
 from tritonrl.learner.group import LearnerGroup
+from tritonrl.deadline import last_step_now
 from tritonrl.learner.sft import run_sft
 from tritonrl.models import load_tokenizer, resolve_model
 from tritonrl.reward.credit import stage_credit
@@ -265,6 +266,7 @@ class Trainer:
         cfg = self.cfg
         self.step = 0
         status = "FAILED"  # what MLflow shows for a run that raised, in setup too
+        t_run = time.monotonic()
         try:
             self.setup()
             root = resume_root(cfg)  # learner.resume: a run directory, or true for learner.checkpoint_dir
@@ -285,6 +287,9 @@ class Trainer:
             batch = self.rollout() if start < cfg.train.rl_steps else None  # the first step's experience
             for self.step in tqdm(range(start + 1, cfg.train.rl_steps + 1), desc="RL steps"):
                 out_of_time = bool(cfg.train.max_wall_minutes) and time.monotonic() - t_start > 60 * cfg.train.max_wall_minutes
+                evals = [v for k, v in self.timings.items() if k.startswith("eval/")]
+                out_of_time = out_of_time or last_step_now(time.monotonic() - t_run, [h["time/step_s"] for h in history],
+                                                           evals[-1] if evals else 0.0, 60 * cfg.train.deadline_minutes)
                 last = self.step == cfg.train.rl_steps or out_of_time
                 experience = batch
                 m, batch = self.rl_step(experience, last)
