@@ -164,7 +164,7 @@ class WorkerRuns:
     def run_reference(self, ctx: VerifyContext, var: variants.Variant, stage: str) -> tuple[dict, list | str]:
         """The reference's reply and its outputs: tensors, or (device compare) the slot that holds them."""
         key, src = self.ref_key(ctx, var.overrides)
-        ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix)
+        ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix, tuple(var.grad_modes), var.resample)
         if ck in self._ref_cache:
             self._ref_cache.move_to_end(ck)
             return self._ref_cache[ck]
@@ -173,9 +173,12 @@ class WorkerRuns:
         reply, tensors = self.call(self.reference, "run", {
             "module": key, "ref": key, "cls": "Model", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix, "check": False,
+            "grad_modes": var.grad_modes, "resample": var.resample,
             "on_device": self.device_compare, "keep": slot}, stage)
         ran = reply.get("ok") and not reply.get("skipped")
-        outs = (slot if slot else compare.unpack(tensors, reply.get("n_out", 0))) if ran else []
+        # the outputs of each call, on its own inputs (the candidate's calls are compared with them one by one)
+        n = reply.get("n_out", 0) * (reply.get("n_calls") or 1)
+        outs = (slot if slot else compare.unpack(tensors, n)) if ran else []
         self._ref_cache[ck] = (reply, outs)
         while len(self._ref_cache) > 32:
             self._ref_cache.popitem(last=False)
@@ -192,7 +195,9 @@ class WorkerRuns:
         reply, tensors = self.call(self.candidate, "run", {
             "module": ctx.cand_key, "ref": key, "cls": "ModelNew", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix,
-            "grad_modes": var.grad_modes,
+            "grad_modes": var.grad_modes, "resample": var.resample,
+            # the reference's choices, followed: the later calls' inputs and its perturbed constant parameters
+            "call_shares": ref.get("call_shares"), "ref_params": ref.get("ref_params"),
             "check": True, "check_inputs": not ref.get("mutates_inputs"), "ref_init_ops": ref.get("init_ops"),
             "ref_init_total": ref.get("init_total"),
             "record_specs": record_specs, "capture_errors": True,
@@ -270,7 +275,7 @@ class WorkerRuns:
     def compare_outputs(self, ref_outs: list | str, cand: dict, stage: str, wider_ok: bool = False) -> dict:
         """allclose of candidate vs reference outputs: here on host tensors, or in the reference worker on the
         device (ref_outs is then the slot holding the reference's outputs; see sandbox/worker/device_compare.py)."""
-        calls = int(cand.get("n_calls") or 1)  # the candidate's outputs of each forward call (grad modes)
+        calls = int(cand.get("n_calls") or 1)  # the outputs of each forward call, the reference's and the candidate's
         if not isinstance(ref_outs, str):
             return compare.compare_calls(ref_outs, cand["outs"], calls, self.cfg.tolerances, wider_ok)
         failed = {"passed": False, "max_abs_err": None, "max_rel_err": None, "atol": None, "rtol": None}

@@ -1,5 +1,6 @@
 """Input variants of a task: size overrides applied to the reference source, tiny sizes, and the
-multi-input set (original, values x2, new seed, heterogeneous values, larger shapes, other precision).
+multi-input set (original, values x2, new seed, heterogeneous values, larger shapes, other precision), each
+with its forward calls (grad modes, and the share of the inputs a later call changes).
 
 Everything here is pure: it rewrites the (trusted) reference source as text and never runs it.
 """
@@ -92,7 +93,19 @@ class Variant:
     # no longer i.i.d. Gaussian, so closed forms of their statistics and first-row-only shortcuts fail
     mix: bool = False
     dtype: str | None = None  # cast float inputs and both models' params (e.g. "bfloat16")
-    grad_modes: list[str] = field(default_factory=lambda: ["no_grad"])
+    # one model instance called once per entry, each call on other inputs and compared with the reference's
+    # output on those inputs: a result kept from an earlier call and replayed is wrong there (build.later_inputs)
+    grad_modes: list[str] = field(default_factory=lambda: ["no_grad", "no_grad"])
+    # the share of each float input's elements (at least one) that a later call draws afresh; the rest keep
+    # the first call's values, in the same tensors, so a memo keyed on a sample of the values (or on the
+    # tensors' identity) still hits and replays a stale answer
+    resample: float = 1 / 8
+
+
+# The later calls' resample share of each full-stage variant in turn: from 1/8 of the elements down to a few
+# (at least one). A memo keyed on k sampled values misses a change of share s with probability about
+# exp(-s * k): a large share catches a key of a few values, a small one a key of a whole row or column.
+RESAMPLE_LADDER = (1 / 8, 1 / 64, 1 / 512, 1 / 4096, 1 / 32768, 1 / 16)
 
 
 def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], device: str,
@@ -109,4 +122,6 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
     # fp16 on every device: kernels with a dtype table support it more often than bf16 (a table without bf16
     # refused an honest kernel on the GPU), and its 10-bit mantissa keeps honest rounding within tolerance
     out.append(Variant("other_precision", base, seeds[0], dtype="float16"))
+    for var, share in zip(out, RESAMPLE_LADDER):
+        var.resample = share
     return out

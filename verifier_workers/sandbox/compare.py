@@ -102,10 +102,15 @@ def compare_fingerprints(ref_fp: list[float], ref_scale: list[float], cand_fp: l
 
 
 def compare_calls(ref: list, cand: list, calls: int, tol: ToleranceConfig, wider_ok: bool = False) -> dict:
-    """Each call's outputs against the reference's (a forward may not answer right only on its first call)."""
-    n, res = len(ref), {}
+    """Each forward call's outputs against the reference's outputs on that call's inputs. `ref` and `cand` hold
+    `calls` groups of outputs, one call's after the other: the model is called on other inputs each time, so
+    an answer right only on the first call, or one replayed from it, fails on a later one."""
+    calls = max(1, int(calls))
+    if len(cand) != len(ref) or len(ref) % calls:
+        return compare_outputs(ref, cand, tol, wider_ok)  # reports the mismatched number of outputs
+    n, res = len(ref) // calls, {}
     for k in range(calls):
-        res = compare_outputs(ref, cand[k * n:(k + 1) * n], tol, wider_ok)
+        res = compare_outputs(ref[k * n:(k + 1) * n], cand[k * n:(k + 1) * n], tol, wider_ok)
         if not res["passed"]:
             if k:
                 res["error"] = f"call {k + 1} of the forward: {res['error']}"

@@ -1,5 +1,6 @@
 """Inputs and models built in a sandbox worker from seeds, so that the reference's and the candidate's
-workers draw the same values and weights: `make_inputs` (heterogeneous values on request: `_mix`) and
+workers draw the same values and weights: `make_inputs` (heterogeneous values on request: `_mix`),
+`later_inputs` (a later call's inputs: the first call's with a share of the elements drawn afresh) and
 `make_model` (the constructor under the compute watch, its ops counted as construction work).
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ from tritonrl.verifier_workers.sandbox.worker.loader import LOW_PRECISION, OP_TO
 from tritonrl.verifier_workers.sandbox.worker.watch import SCALAR_READS_PER_FORWARD, ComputeWatch, NoWatch
 
 # captured at import, before any candidate exists: later monkey-patching changes nothing here
-_isinstance = builtins.isinstance
+_isinstance, _len = builtins.isinstance, builtins.len
 _Tensor = torch.Tensor
 _torch_seed = torch.manual_seed
 _random_seed = random.seed
@@ -95,6 +96,73 @@ def make_inputs(ref, seed: int, device: str, dtype: torch.dtype | None, scale: f
                 if dtype is not None and x.dtype == torch.float32:
                     x = x.to(dtype)
         out.append(x)
+    return out
+
+
+def call_seed(seed: int, call: int) -> int:
+    """The seed of the fresh values a model's later call (`call` >= 1) draws; the same in both workers."""
+    return (seed * 1_000_003 + 7919 * call) % 2**31
+
+
+_overlaps = getattr(torch, "_debug_has_internal_overlap", None)
+
+
+def _writable(t, like: torch.Tensor) -> bool:
+    """Can `like`'s values be written into the harness's input tensor `t` (same shape, dtype and device, no
+    element stored twice, as in an expanded view)?"""
+    return (_isinstance(t, _Tensor) and t.shape == like.shape and t.dtype == like.dtype and t.device == like.device
+            and _overlaps is not None and _overlaps(t) == 0)
+
+
+def _changed_mask(x: torch.Tensor, share: float, gen: torch.Generator) -> torch.Tensor:
+    """A random share of x's positions (at least one); symmetric where x is a symmetric matrix (kept so)."""
+    n = x.numel()
+    mask = torch.zeros(n, dtype=torch.bool)
+    mask[torch.randint(0, n, (max(1, round(share * n)),), generator=gen)] = True
+    mask = mask.reshape(x.shape)
+    if x.dim() >= 2 and x.shape[-1] == x.shape[-2] and bool(torch.equal(x, x.transpose(-1, -2))):
+        mask = mask | mask.transpose(-1, -2)
+    return mask.to(x.device)
+
+
+def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: torch.dtype | None, scale: float,
+                 on_device: bool, mix: bool, share: float) -> list:
+    """The inputs of a model's later call (`call` >= 1), the same in the reference's and the candidate's workers.
+
+    Each float tensor holds the first call's values (rebuilt from `seed`, whatever a forward did to them) with
+    a random `share` of its elements (at least one) taken from a fresh draw (`call_seed`, the same scale,
+    mix and dtype); share >= 1 takes the fresh draw whole. Other tensors (indices, labels, masks) keep the
+    first call's values, so their structure holds, unless no input is float: then they are drawn afresh whole.
+    The values are written into the first call's tensors (`inputs`) where they fit: a memo keyed on the
+    tensors' identity or address, or on a sample of their values, then hits and replays a stale answer, which
+    the comparison with the reference's output on these inputs refuses."""
+    first = make_inputs(ref, seed, device, dtype, scale, on_device, mix)
+    fresh = make_inputs(ref, call_seed(seed, call), device, dtype, scale, on_device, mix)
+    if _len(first) != _len(fresh) or _len(first) != _len(inputs):
+        return fresh
+    # positions drawn per share too: variants that share a seed (values x2, other precision) change other
+    # elements (a CPU generator keeps only a seed's low 32 bits)
+    per_share = 104_729 * round(1 / min(max(share, 1e-9), 1.0))
+    gen = torch.Generator().manual_seed((call_seed(seed, call) + per_share) % 2**31)
+    any_float = any(_isinstance(a, _Tensor) and a.is_floating_point() for a in first)
+    out = []
+    for cur, a, b in zip(inputs, first, fresh):
+        if not _isinstance(a, _Tensor):  # a Python number: the task's constant
+            out.append(a)
+            continue
+        if not _isinstance(b, _Tensor) or a.shape != b.shape or a.dtype != b.dtype:
+            new = b
+        elif a.is_floating_point() and share < 1 and a.numel():
+            new = torch.where(_changed_mask(a, share, gen), b, a)
+        elif a.is_floating_point() or not any_float:
+            new = b
+        else:
+            new = a
+        if _writable(cur, new):
+            with torch.no_grad():
+                cur.copy_(new)
+            new = cur
+        out.append(new)
     return out
 
 

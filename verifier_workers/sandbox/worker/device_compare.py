@@ -116,8 +116,8 @@ def op_compare(args: dict, _tensors: dict) -> tuple[dict, dict]:
     handles = args.get("handles")
     if not isinstance(handles, list) or not all(isinstance(h, dict) for h in handles):
         raise ValueError("bad output handles")
-    calls = max(1, int(args.get("calls") or 1))  # the outputs of each forward call, one after the other
-    if len(handles) != len(ref) * calls:
+    calls = max(1, int(args.get("calls") or 1))  # the outputs of each forward call, one after the other,
+    if len(handles) != len(ref):  # in both the kept reference outputs (each call's on its inputs) and the handles
         return {"result": compare_outputs(ref, [None] * len(handles), ToleranceConfig())}, {}
     cand = [open_handle(h) for h in handles]
     tol = ToleranceConfig(**{k: list(v) for k, v in (args.get("tolerances") or {}).items()})

@@ -1,5 +1,8 @@
-"""The `run` op of a sandbox worker: build a model and inputs from seeds, run the forward under each grad
-mode and return the outputs, for the supervisor to compare (the verdict is never computed here).
+"""The `run` op of a sandbox worker: build a model and inputs from seeds, move the model's constant parameters
+off their init values (perturb.py), call the forward once per grad mode, each later call on inputs of which a
+share changed (build.later_inputs; the reference picks the share, the candidate follows), and return every
+call's outputs, for the supervisor to compare with the reference's on the same inputs (the verdict is never
+computed here).
 
 For a candidate (`check`) the runtime anti-cheat applies around every forward: the launch hook
 (launches.py) and the compute watch (watch.py), checks on the inputs (unchanged), the outputs (plain
@@ -19,10 +22,11 @@ from typing import Any
 import torch
 
 from tritonrl.verifier_workers.sandbox.worker import device_compare, watch
-from tritonrl.verifier_workers.sandbox.worker.build import DTYPES, make_inputs, make_model
+from tritonrl.verifier_workers.sandbox.worker.build import DTYPES, later_inputs, make_inputs, make_model
 from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES, thread_starts
 from tritonrl.verifier_workers.sandbox.worker.loader import LOW_PRECISION, OP_TOTAL, STATE, loaded_module
 from tritonrl.verifier_workers.sandbox.worker.output_checks import check_outputs, flatten, same, storages
+from tritonrl.verifier_workers.sandbox.worker.perturb import perturb_candidate, perturb_reference
 from tritonrl.verifier_workers.sandbox.worker.watch import (HOST_READ_OUTPUT_SHARE, SCALAR_READS_PER_FORWARD, ComputeWatch,
                                                            NoWatch, pause_clean)
 
@@ -62,7 +66,8 @@ def snapshot_outputs(outs: list | None) -> list | None:
 def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, check: bool,
              record_specs: bool = False) -> tuple[Any, dict]:
     """One forward with the launch hook (and, for candidates, the compute watch and input checks)."""
-    snapshot = [x.clone() if _isinstance(x, _Tensor) else None for x in inputs] if check else None
+    # a copy of the inputs (the reference's too: whether it mutates them decides the candidate's check)
+    snapshot = [x.clone() if _isinstance(x, _Tensor) else None for x in inputs]
     clean = pause_clean()  # the compute watch's pause state, which candidate code can reach
     threads_before, starts_before = _active_count(), thread_starts()
     stream = _current_stream().cuda_stream if device == "cuda" else None
@@ -89,9 +94,9 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
                             "low_precision": getattr(mode, "low_precision", 0) + launches["low_precision"]}
     if check and not clean:
         info["violations"].append("runtime_patch")
-    if snapshot is not None:
-        if any(s is not None and not same(x, s) for x, s in zip(inputs, snapshot)):
-            info["violations"].append("input_mutation")
+    info["mutated"] = any(s is not None and not same(x, s) for x, s in zip(inputs, snapshot))
+    if check and info["mutated"]:
+        info["violations"].append("input_mutation")
     if check:
         if launches["count"] == 0:
             info["violations"].append("no_triton_launch")
@@ -126,15 +131,23 @@ def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
 def _run(args: dict) -> tuple[dict, dict]:
     """op_run's body.
 
-    args: module, ref, cls, seed, init_seed, device, dtype, scale, grad_modes, check, record_specs, on_device
-    (generate inputs on the device), keep (reference: hold outputs on the device under this slot instead of
-    sending them), export (candidate: send CUDA IPC handles instead of the outputs)."""
+    args: module, ref, cls, seed, init_seed, device, dtype, scale, grad_modes (one call each), resample (the
+    share of the inputs a later call changes), check, record_specs, on_device (generate inputs on the device),
+    keep (reference: hold outputs on the device under this slot instead of sending them), export (candidate:
+    send CUDA IPC handles instead of the outputs); a candidate's run also gets the reference's reply's
+    call_shares (the shares its later calls used) and ref_params (its perturbed constant parameters).
+    The reply's outputs are n_out per call, n_calls calls one after the other."""
     mod, ref = loaded_module(args["module"]), loaded_module(args["ref"])
     device, dtype = args["device"], DTYPES.get(args.get("dtype") or "")
     check, on_device = bool(args.get("check")), bool(args.get("on_device"))
     # the model first: while its constructor runs, no inputs exist in this process to precompute from
     init_ops: dict[str, int] = {}
     model = make_model(mod, args["cls"], ref, args["init_seed"], device, dtype, init_ops)
+    # constant parameters (norm weights and biases) moved off their init values, the same on both sides
+    if check:
+        unperturbed = perturb_candidate(model, args["init_seed"], args.get("ref_params") or [])
+    else:
+        ref_params = perturb_reference(model, args["init_seed"])
     inputs = make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device,
                          bool(args.get("mix")))
     if not check and not any(_isinstance(x, _Tensor) for x in inputs):
@@ -146,7 +159,10 @@ def _run(args: dict) -> tuple[dict, dict]:
     if not check:  # the reference: what its constructor computes, which the candidate's may do too
         result["init_ops"] = sorted({op.removeprefix("import:") for op in init_ops})
         result["init_total"] = total
-    elif args.get("ref_init_ops") is not None:
+        result["ref_params"] = ref_params
+    else:
+        result["unperturbed"] = unperturbed  # the reference's perturbed parameters the candidate holds nowhere
+    if check and args.get("ref_init_ops") is not None:
         allowed = watch.INIT_ATEN | set(args["ref_init_ops"])
         extra = sorted(op for op in init_ops if op.removeprefix("import:") not in allowed)
         budget = max(watch.CONSTRUCTOR_OPS, 2 * int(args.get("ref_init_total") or 0))
@@ -158,15 +174,26 @@ def _run(args: dict) -> tuple[dict, dict]:
             result["compute_ops"].update({f"__init__:{op}": init_ops[op] for op in extra})
     low_ok = dtype is not None or _low_precision_task(ref, inputs)  # else fp16/bf16 is a downgrade
     first, first_snap, earlier, kept = None, None, list(STATE["outs"]) if check else [], []
-    snaps: list = []  # a candidate's outputs of each call, copied as it returned
+    snaps: list = []  # the outputs of each call, copied as it returned (a later call rewrites the inputs)
+    first_inputs, shares, mutated = inputs, [], False
     state = _state_tensors(model) if check else []
     state_before = [t.clone() for t in state]
     for call, grad_mode in enumerate(args.get("grad_modes") or ["no_grad"]):
-        if call:
-            _poison_changed_state(state, state_before)
         try:
-            out, info = _forward(model, inputs, device, grad_mode, watch=check, check=check,
-                                 record_specs=bool(args.get("record_specs")))
+            if call:
+                _poison_changed_state(state, state_before)
+                share = _call_share(args, call)
+                if check:
+                    inputs = _later_inputs(ref, inputs, args, call, share)
+                    out, info = _forward(model, inputs, device, grad_mode, watch=True, check=True,
+                                         record_specs=bool(args.get("record_specs")))
+                else:
+                    inputs, out, info, share = _reference_later_call(model, ref, inputs, args, call, grad_mode,
+                                                                     share, snaps[0])
+                shares.append(share)
+            else:
+                out, info = _forward(model, inputs, device, grad_mode, watch=check, check=check,
+                                     record_specs=bool(args.get("record_specs")))
         except Exception as e:
             if not args.get("capture_errors"):
                 raise
@@ -175,6 +202,7 @@ def _run(args: dict) -> tuple[dict, dict]:
                     "launches_before_error": LAUNCHES.count, "calls_before_error": call,
                     "stray_writes": result["stray_writes"] + LAUNCHES.stray_writes,
                     "specs": LAUNCHES.specs or [], "n_out": 0}, {}
+        mutated = mutated or info["mutated"]
         result["launches"][grad_mode] = info["launches"]
         result["stray_writes"] += info["stray_writes"]
         result["specs"] += [sp for sp in info["specs"] if sp not in result["specs"]]  # every call's launches compile
@@ -192,15 +220,14 @@ def _run(args: dict) -> tuple[dict, dict]:
                 result["violations"].append(v)
         if first is None:
             first, first_snap = out, info["snapshot"]
-        snaps.append(info["snapshot"])
+        snaps.append(info["snapshot"] if check else _reference_copies(out))
+    result["call_shares"] = shares  # what the later calls changed (the candidate's run follows the reference's)
     if check:
         STATE["outs"] = kept
     if not check:  # the reference: tell the supervisor whether it mutates its own inputs
-        fresh = make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device,
-                            bool(args.get("mix")))
-        result["mutates_inputs"] = any(_isinstance(a, _Tensor) and not same(a, b) for a, b in zip(inputs, fresh))
+        result["mutates_inputs"] = mutated
     outs = flatten(first)
-    out_violations = check_outputs(outs, inputs, device) if check else []
+    out_violations = check_outputs(outs, first_inputs, device) if check else []
     if not check and (outs is None or not all(_type(o) is _Tensor for o in outs)):
         raise TypeError("reference forward did not return a tensor or a tuple of tensors")
     for v in out_violations:
@@ -209,15 +236,61 @@ def _run(args: dict) -> tuple[dict, dict]:
     if "output_not_tensor" in out_violations or "output_subclass" in out_violations:
         return {**result, "n_out": 0}, {}
     if not check:  # a variant of the inputs outside the task's domain (NaN, inf) is skipped, not judged
-        result["nonfinite"] = any(o.is_floating_point() and not bool(torch.isfinite(o).all()) for o in outs)
+        result["nonfinite"] = not all(_finite(x) for x in snaps)
     result["n_out"] = _len(outs)
     send = first_snap if first_snap is not None else outs
-    if check and _len(snaps) > 1:  # every call is compared (an answer right only on the first is not)
+    if _len(snaps) > 1:  # every call is compared with the reference's on its inputs (a replayed answer is not right)
         if all(x is not None and _len(x) == _len(send) for x in snaps):
             send, result["n_calls"] = [t for x in snaps for t in x], _len(snaps)
-        else:
+        elif check:
             result["calls_differ"] = True
+        else:
+            raise TypeError("the reference's forward calls returned different numbers of outputs")
     return send_outputs(args, result, send, {})
+
+
+def _call_share(args: dict, call: int) -> float:
+    """The share of the inputs a later call changes: the reference's choice (passed to the candidate's run),
+    else the variant's."""
+    shares = args.get("call_shares") or []
+    return float(shares[call - 1]) if call - 1 < _len(shares) else float(args.get("resample", 1.0))
+
+
+def _later_inputs(ref, inputs: list, args: dict, call: int, share: float) -> list:
+    return later_inputs(ref, inputs, args["seed"], call, args["device"], DTYPES.get(args.get("dtype") or ""),
+                        float(args.get("scale", 1.0)), bool(args.get("on_device")), bool(args.get("mix")), share)
+
+
+def _finite(outs: list | None) -> bool:
+    return all(not o.is_floating_point() or bool(torch.isfinite(o).all()) for o in outs or [])
+
+
+def _reference_copies(out) -> list | None:
+    """Copies of a reference call's outputs: they may view its inputs, which the next call rewrites."""
+    outs = flatten(out)
+    if outs is None or not all(_type(o) is _Tensor for o in outs):
+        return None
+    return [o.detach().clone() for o in outs]
+
+
+def _reference_later_call(model, ref, inputs: list, args: dict, call: int, grad_mode: str, share: float,
+                          first_outs: list | None) -> tuple[list, Any, dict, float]:
+    """A later call of the reference on its inputs (later_inputs). Where the reference cannot take inputs of
+    which only a share changed (it raises, or its output turns non-finite: a positive-definite or sorted input
+    whose structure a sparse change breaks), the call takes a fresh draw whole (share 1), and so does the
+    candidate's. Returns the inputs, the output, _forward's info and the share used."""
+    finite = first_outs is not None and _finite(first_outs)
+    if share < 1:
+        try:
+            inputs = _later_inputs(ref, inputs, args, call, share)
+            out, info = _forward(model, inputs, args["device"], grad_mode, watch=False, check=False)
+            if not finite or _finite(flatten(out)):
+                return inputs, out, info, share
+        except Exception:
+            pass
+    inputs = _later_inputs(ref, inputs, args, call, 1.0)
+    out, info = _forward(model, inputs, args["device"], grad_mode, watch=False, check=False)
+    return inputs, out, info, 1.0
 
 
 def _state_tensors(model) -> list:

@@ -1,0 +1,127 @@
+"""The model's constant parameters moved off their init values, identically in the reference's and the
+candidate's workers, before the forward calls of a `run`.
+
+Why: both models are built from one seed, so their weights agree; but parameters that the constructor fills
+with a constant (LayerNorm/GroupNorm/BatchNorm weight 1 and bias 0, a zero bias, `nn.Parameter(torch.ones(d))`,
+a scalar from the init args) are known in advance, and a kernel that skips them (no affine transform, no bias)
+matched the reference. Each such parameter p = c becomes c * (1 + 0.1 * n1) + 0.1 * max(|c|, 1) * n2 (n1, n2
+standard normal per element, from a generator seeded by the run's init seed and the parameter's name): honest
+kernels read it like any weight and stay within tolerance. Randomly initialised parameters are left as drawn:
+a fresh init seed per verification already makes them unknown to the candidate, and honest candidates hold
+them in layouts of their own (pre-transposed, packed, flattened) that could not be matched.
+
+Buffers are left alone: they are the model's constants (causal masks, tables, running statistics that
+training mode does not read), which a kernel may build in.
+
+The reference reports its constant parameters (name, shape, value: `perturb_reference`); the candidate's worker
+writes the same perturbed values into the tensors of its model that hold them (`perturb_candidate`): the
+parameter or buffer of the same name and shape, else a float tensor of the model (parameter, buffer or tensor
+attribute, any name) of the same shape, else of the same number of elements (a reshaped copy), holding that
+constant. A candidate that holds no such tensor keeps nothing to perturb and computes with the init value,
+which the reference no longer has: it fails, as a kernel assuming the init value should.
+"""
+from __future__ import annotations
+
+import builtins
+import hashlib
+import math
+
+import torch
+
+# captured at import, before any candidate exists: later monkey-patching changes nothing here
+_type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
+_Tensor, _Parameter, _Module = torch.Tensor, torch.nn.Parameter, torch.nn.Module
+_no_grad = torch.no_grad
+_object_getattribute = object.__getattribute__
+
+NOISE = 0.1  # relative size of the perturbation
+
+
+def _items(d) -> list:
+    return list(dict.items(d)) if _isinstance(d, dict) else []
+
+
+def model_tensors(model) -> list[tuple[str, str, torch.Tensor]]:
+    """(qualified name, kind, tensor) for the plain tensors a model holds: parameters ("param"), buffers
+    ("buffer") and tensor attributes ("attr"), read through the instance dicts so that no method of the
+    candidate's runs here. Subclasses of Tensor other than Parameter are skipped (their methods are code)."""
+    out, seen, todo = [], set(), [("", model)]
+    while todo:
+        prefix, m = todo.pop(0)
+        if id(m) in seen or not _isinstance(m, _Module):
+            continue
+        seen.add(id(m))
+        d = _object_getattribute(m, "__dict__")
+        entries = [(k, "param", v) for k, v in _items(d.get("_parameters"))]
+        entries += [(k, "buffer", v) for k, v in _items(d.get("_buffers"))]
+        entries += [(k, "attr", v) for k, v in _items(d) if not k.startswith("_")]
+        out += [(prefix + k, kind, v) for k, kind, v in entries if _type(v) in (_Tensor, _Parameter)]
+        todo += [(f"{prefix}{k}.", v) for k, v in _items(d.get("_modules"))]
+    return out
+
+
+def _constant(t: torch.Tensor) -> float | None:
+    """The value every element of a float tensor holds, else None."""
+    try:  # a candidate's tensor may be of a kind these ops refuse (sparse, meta): then it holds no constant
+        if not t.is_floating_point() or t.numel() == 0:
+            return None
+        with _no_grad():
+            c = t.reshape(-1)[0]
+            return float(c) if bool((t == c).all()) else None
+    except Exception:
+        return None
+
+
+def _name_seed(seed: int, name: str) -> int:
+    return int(hashlib.sha256(f"{seed}:{name}".encode()).hexdigest()[:8], 16)  # a CPU generator keeps 32 bits
+
+
+def perturbed(name: str, shape: list[int], value: float, seed: int) -> torch.Tensor:
+    """The perturbed values of constant parameter `name` (float32, on the CPU): the same in both workers."""
+    gen = torch.Generator().manual_seed(_name_seed(seed, name))
+    n1 = torch.randn(tuple(shape), generator=gen)
+    n2 = torch.randn(tuple(shape), generator=gen)
+    return value * (1 + NOISE * n1) + NOISE * max(abs(value), 1.0) * n2
+
+
+def _write(t: torch.Tensor, values: torch.Tensor) -> None:
+    with _no_grad():
+        t.copy_(values.reshape(t.shape).to(dtype=t.dtype, device=t.device))
+
+
+def perturb_reference(model, seed: int) -> list[dict]:
+    """Perturb the reference's constant float parameters in place; returns them as they were (name, shape,
+    value) for the candidate's run."""
+    out = []
+    for name, kind, t in model_tensors(model):
+        c = _constant(t) if kind == "param" else None
+        if c is None or any(name == p["name"] for p in out):
+            continue
+        out.append({"name": name, "shape": list(t.shape), "value": c})
+        _write(t, perturbed(name, list(t.shape), c, seed))
+    return out
+
+
+def perturb_candidate(model, seed: int, ref_params: list[dict]) -> list[str]:
+    """Write the reference's perturbed constant parameters into the tensors of the candidate's model that hold
+    them (see the module docstring for the matching); returns the names of those it holds nowhere."""
+    tensors = [(n, k, t) for n, k, t in model_tensors(model) if t.is_floating_point()]
+    used: set[int] = set()  # ids: a tensor held under two names (a parameter and an attribute) is one
+    missing = []
+    for p in ref_params:
+        name, shape, c = p["name"], tuple(p["shape"]), float(p["value"])
+        free = [(n, k, t) for n, k, t in tensors if id(t) not in used]
+        hit = next((t for n, k, t in free if n == name and k != "attr" and tuple(t.shape) == shape), None)
+        if hit is None:
+            hit = next((t for _, _, t in free if tuple(t.shape) == shape and _constant(t) == c), None)
+        if hit is None:  # a reshaped copy (a bias kept flat)
+            hit = next((t for _, _, t in free if t.numel() == math.prod(shape) and _constant(t) == c), None)
+        if hit is not None:
+            used.add(id(hit))
+            try:
+                _write(hit, perturbed(name, list(shape), c, seed))
+                continue
+            except Exception:  # a tensor that cannot be written in place (an inference tensor, a strided view)
+                pass
+        missing.append(name)
+    return missing
