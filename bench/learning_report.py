@@ -16,7 +16,6 @@ Prints markdown; nothing is written.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import logging
 import math
@@ -25,6 +24,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from tritonrl.evaluation.factorial import factorial_effects  # noqa: E402
 from tritonrl.evaluation.metrics import paired_difference  # noqa: E402
 
 log = logging.getLogger("learning_report")
@@ -117,17 +117,6 @@ def _on(run, key: str) -> bool | None:
     return None if v is None else v.strip().lower() == "true"
 
 
-def factorial_effects(cells: list[tuple[dict[str, bool], float]], toggles: list[str]) -> dict[str, float]:
-    """Main effects and two-way interactions of boolean factors, ±1 coded: effect = 2/N sum(sign * y).
-    Needs a full factorial (every combination once) for the effects to be unconfounded."""
-    n = len(cells)
-    sign = lambda c, k: 1.0 if c[k] else -1.0  # noqa: E731
-    eff = {k: 2.0 / n * sum(sign(c, k) * y for c, y in cells) for k in toggles}
-    for a, b in itertools.combinations(toggles, 2):
-        eff[f"{a} x {b}"] = 2.0 / n * sum(sign(c, a) * sign(c, b) * y for c, y in cells)
-    return eff
-
-
 def sweep_report(uri: str) -> str:
     client = _client(uri)
     parents = [r for r in _runs(client) if not r.data.tags.get("mlflow.parentRunId")
@@ -156,12 +145,11 @@ def sweep_report(uri: str) -> str:
                     outcomes["train correct (last 5)"].append((toggles, s["correct_last5"]))
         blocks.append(f"### sweep {parent.info.run_name or parent.info.run_id}\n\n" + "\n".join(rows))
         for name, cells in outcomes.items():
-            combos = {tuple(c[k] for k in TOGGLES) for c, _ in cells}
-            if len(combos) != 2 ** len(TOGGLES) or len(cells) != len(combos):
-                blocks.append(f"{name}: effects need all {2 ** len(TOGGLES)} cells once; have {len(cells)} "
-                              f"({len(combos)} distinct)")
+            try:
+                eff = factorial_effects(cells, list(TOGGLES))
+            except ValueError as e:
+                blocks.append(f"{name}: no effects ({e})")
                 continue
-            eff = factorial_effects([(c, y) for c, y in cells], list(TOGGLES))
             lines = [f"| effect on {name} | value |", "|---|---|"]
             lines += [f"| {k.replace('extensions.', '')} | {v:+.4f} |" for k, v in eff.items()]
             blocks.append("\n".join(lines))

@@ -6,6 +6,7 @@ import pytest
 
 from tritonrl.evaluation.metrics import (METRIC_NAMES, Outcome, bootstrap_interval, outcome, paired_difference,
                                           pass_at_k, per_task_counts, summarize)
+from tritonrl.evaluation.factorial import factorial_effects
 from tritonrl.evaluation.report import document, markdown_table, tracker_metrics, write_json
 from tritonrl.verifier_workers.verdict import Verdict
 
@@ -110,3 +111,16 @@ def test_paired_difference_compares_per_task_pass_rates_on_common_tasks():
     assert paired_difference(rl, sft)[0] == pytest.approx(-mean)
     with pytest.raises(ValueError, match="no task in common"):
         paired_difference({"a": (1, 0)}, {"b": (1, 1)})
+
+
+def test_main_effects_and_interaction_of_a_full_factorial():
+    y = lambda a, b: a + 2 * b + 4 * a * b  # noqa: E731
+    cells = [({"A": bool(a), "B": bool(b)}, float(y(a, b))) for a in (0, 1) for b in (0, 1)]
+    eff = factorial_effects(cells, ["A", "B"])
+    assert eff["A"] == pytest.approx((1 + 7) / 2 - (0 + 2) / 2)  # mean(y | A on) - mean(y | A off) = 3
+    assert eff["B"] == pytest.approx((2 + 7) / 2 - (0 + 1) / 2)
+    assert eff["A x B"] == pytest.approx(((7 - 2) - (1 - 0)) / 2)  # half the change of A's effect when B is on
+    additive = [({"A": bool(a), "B": bool(b)}, 3.0 * a - 1.0 * b) for a in (0, 1) for b in (0, 1)]
+    assert factorial_effects(additive, ["A", "B"])["A x B"] == pytest.approx(0.0)
+    with pytest.raises(ValueError, match="each of the 4 combinations once"):
+        factorial_effects(cells[:3], ["A", "B"])  # a missing cell confounds the effects
