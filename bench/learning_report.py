@@ -38,10 +38,9 @@ def _client(uri: str):
     return MlflowClient(tracking_uri=uri)
 
 
-def _runs(client, parent: str | None = None) -> list:
+def _runs(client) -> list:
     exps = [e.experiment_id for e in client.search_experiments()]
-    flt = f"tags.mlflow.parentRunId = '{parent}'" if parent else ""
-    return client.search_runs(exps, filter_string=flt, max_results=1000)
+    return client.search_runs(exps, max_results=1000)
 
 
 def _per_task(client, run, tag: str) -> dict[str, tuple[int, int]] | None:
@@ -119,15 +118,19 @@ def _on(run, key: str) -> bool | None:
 
 def sweep_report(uri: str) -> str:
     client = _client(uri)
-    parents = [r for r in _runs(client) if not r.data.tags.get("mlflow.parentRunId")
-               and any(c for c in _runs(client, r.info.run_id))]
+    runs = _runs(client)  # one search: children are grouped by their parent tag
+    children: dict[str, list] = {}
+    for r in runs:
+        if r.data.tags.get("mlflow.parentRunId"):
+            children.setdefault(r.data.tags["mlflow.parentRunId"], []).append(r)
+    parents = [r for r in runs if r.info.run_id in children]
     blocks = []
     for parent in parents:
         rows, outcomes = [], {"pass@1": [], "train correct (last 5)": []}
         head = ("| cell | RL steps | pass@1 [95% CI] | fast_1 | valid | compiled | train correct, last 5 | "
                 "verdicts/s | wall min | GPU share |")
         rows += [head, "|---" * 10 + "|"]
-        for run in sorted(_runs(client, parent.info.run_id), key=lambda r: r.info.run_name or ""):
+        for run in sorted(children[parent.info.run_id], key=lambda r: r.info.run_name or ""):
             m, p = run.data.metrics, run.data.params
             s = _training_signal(client, run)
             p1 = m.get("heldout/pass_at_1_rl")

@@ -57,6 +57,7 @@ class RaceTracker:
     """Bytes stored by the programs already run in this launch: those their program released, and the rest."""
 
     def __init__(self):
+        self.false_hints = 0  # taken by take_false_hints(), not cleared with the per-launch state
         self.reset()
 
     def reset(self) -> None:
@@ -71,7 +72,6 @@ class RaceTracker:
         self.acquired = False  # this program did an (ordering) atomic
         self.stored = 0
         self.races = 0
-        self.false_hints = 0
         self.program = 0
         self.exchanged: dict[int, tuple[int, bytes]] = {}  # address -> (program, value) of atomic_xchg writes
         self.lane_reset()
@@ -186,9 +186,7 @@ TRACKER = RaceTracker()
 def take_races() -> int:
     """Races found since the last call (one launch), and the tracker reset for the next launch."""
     n = TRACKER.races
-    false_hints = TRACKER.false_hints
     TRACKER.reset()
-    TRACKER.false_hints = false_hints
     return n
 
 
@@ -214,7 +212,7 @@ def hint_holds(data: np.ndarray, key: str, values: list[int], element_bytes: int
     if x.ndim == 0:
         v = int(values[0]) if values else 1
         return key != "tt.divisibility" or v <= 1 or int(x) % v == 0
-    step = element_bytes if element_bytes > 1 else 1
+    step = max(element_bytes, 1)
     for dim, v in enumerate(values[: x.ndim]):
         v = int(v)
         if v <= 1 or x.shape[dim] == 0:
@@ -252,18 +250,12 @@ def _itemsize(ptrs) -> int:
         return 8  # unknown: the widest scalar, so no byte of it goes unchecked
 
 
-def _operand(args: tuple, kwargs: dict, mask_at: int, ptr_key: str = "ptrs") -> np.ndarray:
+def _operand(args: tuple, kwargs: dict, mask_at: int) -> np.ndarray:
     """The active bytes of a masked load (mask second), store (mask third) or atomic (`ptr`, mask third),
     positional or by keyword (the builder's callers use both). An unknown layout yields none: the access
     then goes unchecked."""
-    try:
-        ptrs = args[0] if args else kwargs[ptr_key]
-        mask = args[mask_at] if len(args) > mask_at else kwargs.get("mask")
-        data = ptrs.data
-        active = data[np.broadcast_to(mask.data, data.shape)] if mask is not None else data
-        return _bytes(active, _itemsize(ptrs))
-    except (KeyError, AttributeError, IndexError, TypeError, ValueError):
-        return np.zeros(0, dtype=np.uint64)
+    addrs, _, itemsize = _lanes(args, kwargs, mask_at)
+    return _bytes(addrs, itemsize)
 
 
 def _ordered(sem) -> bool:
@@ -294,13 +286,14 @@ def install() -> list:
         return set_grid_dim(self, nx, ny, nz)
 
     def load(self, *args, **kwargs):
-        TRACKER.load(_operand(args, kwargs, 1))
-        TRACKER.lane_load(*_lanes(args, kwargs, 1))
+        addrs, lanes, itemsize = _lanes(args, kwargs, 1)
+        TRACKER.load(_bytes(addrs, itemsize))
+        TRACKER.lane_load(addrs, lanes, itemsize)
         return masked_load(self, *args, **kwargs)
 
     def store(self, *args, **kwargs):
-        TRACKER.store(_operand(args, kwargs, 2))
         addrs, lanes, itemsize = _lanes(args, kwargs, 2)
+        TRACKER.store(_bytes(addrs, itemsize))
         TRACKER.lane_store(addrs, lanes, _values(args, kwargs, addrs.size, lanes, itemsize))
         return masked_store(self, *args, **kwargs)
 
