@@ -7,7 +7,8 @@ counts what the larger_shapes variant gave: passed, declined (the candidate rais
 the funnel accepts for this variant) or failed (wrong output: the verdict becomes incorrect). Static and
 compile are skipped: the corpus run already checks those, and neither depends on the variant.
 Prints a table per outcome with the candidates that failed.
-Run: python bench/bench_shape_generalisation.py [--every N] [--mode every_dim|batch]
+Run: python bench/bench_shape_generalisation.py [--every N] [--mode every_dim|batch] [--device cpu|cuda]
+     [--shard I/N]  (shards: run N processes side by side, add up their tables)
 """
 from __future__ import annotations
 
@@ -26,7 +27,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", type=Path, default=REPO / "tests" / "corpus")
     ap.add_argument("--every", type=int, default=1, help="every N-th honest candidate (default: all)")
     ap.add_argument("--mode", default="every_dim", choices=("every_dim", "batch"))
+    ap.add_argument("--device", default="cpu", choices=("cpu", "cuda"))
+    ap.add_argument("--shard", default="0/1", help="I/N: the I-th of N interleaved shards of the candidates")
     args = ap.parse_args(argv)
+    shard, shards = (int(v) for v in args.shard.split("/"))
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     log = logging.getLogger("bench_shape_generalisation")
 
@@ -35,13 +39,13 @@ def main(argv: list[str] | None = None) -> int:
     from tritonrl.verifier_workers.corpus_run import load_cases
     from tritonrl.verifier_workers.funnel.verifier import Verifier
 
-    cases = [c for c in load_cases(args.corpus, "cpu") if c.kind == "honest" and c.expect == "accept"]
-    cases = cases[::args.every]
+    cases = [c for c in load_cases(args.corpus, args.device) if c.kind == "honest" and c.expect == "accept"]
+    cases = cases[::args.every][shard::shards]
     cfg = VerifierConfig(stages=["full"], seed_entropy=False, larger_shapes=args.mode)
     outcome: Counter = Counter()
     failed: list[tuple[str, str]] = []
     t0 = time.perf_counter()
-    with Verifier(cfg, ExtensionsConfig(multi_input=True), device="cpu") as verifier:
+    with Verifier(cfg, ExtensionsConfig(multi_input=True), device=args.device) as verifier:
         for i, case in enumerate(cases, 1):
             ref = (args.corpus / "ref" / f"{case.task}.py").read_text()
             verdict = verifier.verify(Task(case.task, 1, ref, source="file"), case.path.read_text())
@@ -61,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
             if i % 25 == 0:
                 log.info("%d/%d candidates, %.0f s", i, len(cases), time.perf_counter() - t0)
     n = len(cases)
-    print(f"\nlarger_shapes={args.mode}: {n} honest candidates (CPU-accepted, every {args.every}), "
+    print(f"\nlarger_shapes={args.mode}: {n} honest candidates ({args.device}-accepted, every {args.every}, "
+          f"shard {args.shard}), "
           f"{time.perf_counter() - t0:.0f} s")
     print("| outcome | candidates | share |\n|---|---|---|")
     for kind in ("passed", "declined", "failed", "no free size", "other failure"):

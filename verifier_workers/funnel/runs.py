@@ -243,9 +243,11 @@ class WorkerRuns:
         for code in cand.get("violations", []):
             if code not in v.violations:
                 v.violations.append(code)
+        if cand.get("device_kernels_unchecked") and "device_kernels_unchecked" not in v.flags:
+            v.flags.append("device_kernels_unchecked")  # a GPU run without the profiler's second opinion
         if cand.get("violations"):
             ops = ", ".join(sorted(cand.get("compute_ops", {})))[:120]
-            rec["error"] = f"runtime check failed: {', '.join(cand['violations'])}" + (f" (aten: {ops})" if ops else "")
+            rec["error"] = f"runtime check failed: {', '.join(cand['violations'])}" + (f" (ops: {ops})" if ops else "")
             return rec
         if cand.get("run_error"):
             if rec["name"] in DECLINABLE_VARIANTS:

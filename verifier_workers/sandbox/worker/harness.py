@@ -6,7 +6,8 @@ changes nothing. Which module does what:
   * loader.py: the `load` and `reset` ops (a candidate's module-level code runs under the compute watch);
   * build.py: inputs and models from seeds (a constructor runs under the compute watch);
   * run_op.py: the `run` op, a forward under the launch hook, the compute watch and the input, output,
-    thread and pause-state checks (output_checks.py);
+    thread and pause-state checks (output_checks.py), and on a GPU the profiler's list of the kernels
+    that ran (device_kernels.py);
   * time_op.py: the `time` op (timing.py), with each timed output fingerprinted;
   * launches.py: the Triton launch hook and the thread counter; watch.py: the torch-compute watch and its
     pause state; triton_shims.py: what candidate Triton code needs under the CPU interpreter;
@@ -21,9 +22,9 @@ import sys
 
 import torch
 
-from tritonrl.verifier_workers.sandbox.worker import (build, compile_check, device_compare, launch_spec, launches,
-                                                       loader, output_checks, run_op, time_op, timing,
-                                                       triton_shims, watch)
+from tritonrl.verifier_workers.sandbox.worker import (build, compile_check, device_compare, device_kernels,
+                                                       launch_spec, launches, loader, output_checks, run_op,
+                                                       time_op, timing, triton_shims, watch)
 from tritonrl.verifier_workers.sandbox.worker.loader import loaded_module, op_load, op_reset
 from tritonrl.verifier_workers.sandbox.worker.run_op import op_run
 from tritonrl.verifier_workers.sandbox.worker.time_op import op_time
@@ -46,6 +47,8 @@ def _preload_lazy_patches() -> None:
     argv = sys.argv
     if "--role" in argv and argv[argv.index("--role") + 1] == "candidate":
         importlib.import_module("torch._dynamo")
+        if torch.cuda.is_initialized():  # CUPTI loaded now, not inside the first candidate's forward
+            device_kernels.warm()
 
 
 _preload_lazy_patches()
@@ -53,7 +56,8 @@ _preload_lazy_patches()
 # (taken after this import) then also covers these objects, and INTEGRITY_CHECK the state changed in place.
 INTEGRITY_MODULES = launches.install_hooks() + watch.install_host_read_counters() + launches.install_thread_counter() + watch.install_watch_guards() + [
     sys.modules[__name__], watch, launches, launches.Launches, watch.ComputeWatch, watch.Paused, triton_shims,
-    loader, build, run_op, time_op, launch_spec, output_checks, compile_check, timing, device_compare]
+    loader, build, run_op, time_op, launch_spec, output_checks, compile_check, timing, device_compare,
+    device_kernels, device_kernels.DeviceKernels]
 
 
 def INTEGRITY_CHECK() -> list[str]:

@@ -77,6 +77,7 @@ class Launches:
         self.thread: int | None = None
         self.specs: list[dict] | None = None
         self._seen: set[str] = set()
+        self.names: set[str] = set()  # GPU: the compiled kernels' names (device_kernels.py tells them apart)
 
     def begin(self, stream: int | None, record_specs: bool = False) -> None:
         self.active, self.count, self.bad_stream, self.bad_thread = True, 0, 0, 0
@@ -87,18 +88,21 @@ class Launches:
         self.host_calls = 0  # host objects interpreted kernels could call (interpreter_calls.host_reach)
         self.stream, self.thread = stream, _get_ident()
         self.specs, self._seen = ([] if record_specs else None), set()
+        self.names = set()
 
     def end(self) -> dict[str, Any]:
         self.active = False
         return {"count": self.count, "bad_stream": self.bad_stream, "bad_thread": self.bad_thread,
                 "low_precision": self.low_precision, "stray_writes": self.stray_writes, "race": self.race,
-                "false_hints": self.false_hints, "host_calls": self.host_calls}
+                "false_hints": self.false_hints, "host_calls": self.host_calls, "names": set(self.names)}
 
-    def hit(self, stream: int | None, spec_fn=None) -> None:
+    def hit(self, stream: int | None, spec_fn=None, name: str | None = None) -> None:
         if not self.active:
             return
         check_watch_installed()  # the compute watch must still be on the dispatch stack at every launch
         self.count += 1
+        if _isinstance(name, str):
+            self.names.add(name)
         if _get_ident() != self.thread:
             self.bad_thread += 1
         if self.stream is not None and stream is not None and stream != self.stream:
@@ -316,7 +320,8 @@ def _count_interpreter_writes(interpreter) -> None:
 def _gpu_hook(metadata) -> None:
     data = getattr(metadata, "data", metadata)  # LazyDict: read .data, never .get() (runs user callbacks)
     stream = data.get("stream") if _isinstance(data, dict) else None
-    LAUNCHES.hit(int(stream) if stream is not None else None)
+    name = data.get("name") if _isinstance(data, dict) else None
+    LAUNCHES.hit(int(stream) if stream is not None else None, name=name)
 
 
 def _skip_hook_on_empty_grid(cls) -> bool:

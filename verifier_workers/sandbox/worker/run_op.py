@@ -22,6 +22,7 @@ from typing import Any
 import torch
 
 from tritonrl.verifier_workers.sandbox.worker import device_compare, watch
+from tritonrl.verifier_workers.sandbox.worker.device_kernels import DeviceKernels
 from tritonrl.verifier_workers.sandbox.worker.build import DTYPES, later_inputs, make_inputs, make_model
 from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES, thread_starts
 from tritonrl.verifier_workers.sandbox.worker.loader import LOW_PRECISION, OP_TOTAL, STATE, loaded_module
@@ -74,24 +75,30 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
     LAUNCHES.begin(stream, record_specs)
     grad_ctx = _no_grad() if grad_mode == "no_grad" else _enable_grad()
     mode = ComputeWatch(SCALAR_READS_PER_FORWARD) if watch else NoWatch()
+    # on a GPU, the kernels that really ran: a second opinion beside the watch (device_kernels.py)
+    kernels = DeviceKernels() if check and device == "cuda" else NoWatch()
     try:
-        with grad_ctx, mode:
-            out = model(*inputs)
-        if device == "cuda":
-            _cuda_sync()
+        with kernels:
+            with grad_ctx, mode:
+                out = model(*inputs)
+            if device == "cuda":
+                _cuda_sync()
         snap = snapshot_outputs(flatten(out)) if check else None
     finally:
         launches = LAUNCHES.end()
         specs = LAUNCHES.specs or []
         clean = clean and pause_clean() and not getattr(mode, "tampered", False)
     ops = dict(mode.ops)
+    device_ops = kernels.foreign(launches["names"]) if getattr(kernels, "ok", False) else {}
+    ops.update(device_ops)
     if watch and "host_scalar_reads" not in ops:
         out_bytes = sum(t.numel() * t.element_size() for t in flatten(out) or [] if _type(t) is _Tensor)
         if mode.scalar_reads > max(8, out_bytes // HOST_READ_OUTPUT_SHARE):
             ops["host_scalar_reads"] = mode.scalar_reads
     info: dict[str, Any] = {"launches": launches["count"], "stray_writes": launches["stray_writes"], "specs": specs, "violations": [], "snapshot": snap,
                             "compute_ops": ops,
-                            "low_precision": getattr(mode, "low_precision", 0) + launches["low_precision"]}
+                            "low_precision": getattr(mode, "low_precision", 0) + launches["low_precision"],
+                            "device_kernels": getattr(kernels, "ok", None)}
     if check and not clean:
         info["violations"].append("runtime_patch")
     info["mutated"] = any(s is not None and not same(x, s) for x, s in zip(inputs, snapshot))
@@ -110,7 +117,7 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
             info["violations"].append("kernel_host_call")
         if launches["bad_thread"] or _active_count() > threads_before or thread_starts() > starts_before:
             info["violations"].append("threads")
-        if mode.ops:
+        if mode.ops or device_ops:
             info["violations"].append("torch_compute_runtime")
         if _getprofile() is not None or _gettrace() is not None:  # a hook that runs after the watch closes
             info["violations"].append("runtime_patch")
@@ -203,6 +210,8 @@ def _run(args: dict) -> tuple[dict, dict]:
                     "stray_writes": result["stray_writes"] + LAUNCHES.stray_writes,
                     "specs": LAUNCHES.specs or [], "n_out": 0}, {}
         mutated = mutated or info["mutated"]
+        if info.get("device_kernels") is False:  # a GPU forward the profiler could not watch
+            result["device_kernels_unchecked"] = result.get("device_kernels_unchecked", 0) + 1
         result["launches"][grad_mode] = info["launches"]
         result["stray_writes"] += info["stray_writes"]
         result["specs"] += [sp for sp in info["specs"] if sp not in result["specs"]]  # every call's launches compile
