@@ -28,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--every", type=int, default=1, help="every N-th honest candidate (default: all)")
     ap.add_argument("--mode", default="every_dim", choices=("every_dim", "batch"))
     ap.add_argument("--device", default="cpu", choices=("cpu", "cuda"))
+    ap.add_argument("--factor", type=int, default=3, help="verifier.larger_shapes_factor")
     ap.add_argument("--shard", default="0/1", help="I/N: the I-th of N interleaved shards of the candidates")
     args = ap.parse_args(argv)
     shard, shards = (int(v) for v in args.shard.split("/"))
@@ -41,7 +42,8 @@ def main(argv: list[str] | None = None) -> int:
 
     cases = [c for c in load_cases(args.corpus, args.device) if c.kind == "honest" and c.expect == "accept"]
     cases = cases[::args.every][shard::shards]
-    cfg = VerifierConfig(stages=["full"], seed_entropy=False, larger_shapes=args.mode)
+    cfg = VerifierConfig(stages=["full"], seed_entropy=False, larger_shapes=args.mode,
+                         larger_shapes_factor=args.factor)
     outcome: Counter = Counter()
     failed: list[tuple[str, str]] = []
     t0 = time.perf_counter()
@@ -65,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
             if i % 25 == 0:
                 log.info("%d/%d candidates, %.0f s", i, len(cases), time.perf_counter() - t0)
     n = len(cases)
-    print(f"\nlarger_shapes={args.mode}: {n} honest candidates ({args.device}-accepted, every {args.every}, "
+    print(f"\nlarger_shapes={args.mode} x{args.factor}: {n} honest candidates ({args.device}-accepted, every {args.every}, "
           f"shard {args.shard}), "
           f"{time.perf_counter() - t0:.0f} s")
     print("| outcome | candidates | share |\n|---|---|---|")

@@ -88,9 +88,12 @@ class VerifierConfig:
     compile_target_arch: int = 90  # GPUTarget("cuda", arch, 32) when compiling without a GPU
     # GPU: compare outputs on the device in the reference worker (CUDA IPC), not on the host after a copy
     device_compare: bool = True
-    # the multi-input set's larger_shapes variant: "batch" doubles one batch-like input size, "every_dim" every
-    # input size (catches kernels that hard-code a row length or channel count; docs/verifier.md has the numbers)
-    larger_shapes: str = "batch"
+    # the multi-input set's larger_shapes variant: "every_dim" scales every input-only size, "batch" one
+    # batch-like size. every_dim catches kernels that hard-code a row length or channel count; on the honest
+    # corpus it failed 1 of 569 (H200, 2026-11-27; docs/verifier-allowlist.md "Shapes")
+    larger_shapes: str = "every_dim"
+    # by how much: 3 (not 2) also leaves power-of-two sizes, so a grid sized for twice the task fails too
+    larger_shapes_factor: int = 3
 
 
 @dataclass

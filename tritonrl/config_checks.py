@@ -61,6 +61,7 @@ RANGES: dict[str, tuple[float | None, float | None]] = {
     "verifier.timing.trim": (0.0, 0.49),
     "reward.speedup_tie_band": (0.0, 1.0),  # relative: 0.02 = 2%
     "reward.truncated_penalty": (None, 0.0),  # a penalty: <= 0
+    "verifier.larger_shapes_factor": (2, None),
 }
 
 # key -> exact list length

@@ -70,17 +70,19 @@ def tiny_overrides(src: str, base: dict[str, int]) -> dict[str, int] | None:
 LARGER_SHAPES = ("batch", "every_dim")
 
 
-def larger_overrides(src: str, base: dict[str, int], mode: str = "batch") -> dict[str, int] | None:
-    """`batch`: double one free dim (a batch-like one when there is one). `every_dim`: double every free dim,
-    so a kernel that hard-codes any input size (a row length, a channel count) computes wrong there."""
+def larger_overrides(src: str, base: dict[str, int], mode: str = "every_dim", factor: int = 3
+                     ) -> dict[str, int] | None:
+    """`every_dim`: scale every free dim by `factor`, so a kernel that hard-codes any input size (a row length,
+    a channel count, a grid's capacity) computes wrong there. `batch`: scale one free dim (a batch-like one
+    when there is one)."""
     dims = free_dims(src)
     if not dims:
         return None
     consts = {**int_constants(src), **base}
     if mode == "every_dim":
-        return {**base, **{d: 2 * consts[d] for d in dims}}
+        return {**base, **{d: factor * consts[d] for d in dims}}
     dims.sort(key=lambda n: (0 if "batch" in n.lower() else 1))
-    return {**base, dims[0]: 2 * consts[dims[0]]}
+    return {**base, dims[0]: factor * consts[dims[0]]}
 
 
 @dataclass
@@ -109,14 +111,14 @@ RESAMPLE_LADDER = (1 / 8, 1 / 64, 1 / 512, 1 / 4096, 1 / 32768, 1 / 16)
 
 
 def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], device: str,
-                         multi_input: bool, larger_shapes: str = "batch") -> list[Variant]:
+                         multi_input: bool, larger_shapes: str = "every_dim", factor: int = 3) -> list[Variant]:
     """The full stage's variants. `seeds` holds at least 3 fresh seeds; `larger_shapes`: see larger_overrides."""
     original = Variant("original", base, seeds[0], grad_modes=["no_grad", "enable_grad"])
     if not multi_input:
         return [original]
     out = [original, Variant("values_x2", base, seeds[0], scale=2.0), Variant("new_seed", base, seeds[1]),
            Variant("heterogeneous", base, seeds[1], mix=True)]
-    larger = larger_overrides(src, base, larger_shapes)
+    larger = larger_overrides(src, base, larger_shapes, factor)
     if larger is not None:
         out.append(Variant("larger_shapes", larger, seeds[2]))
     # fp16 on every device: kernels with a dtype table support it more often than bf16 (a table without bf16

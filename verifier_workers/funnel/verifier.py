@@ -271,7 +271,8 @@ class Verifier:
     def _stage_full(self, ctx: VerifyContext) -> dict:
         seeds = [ctx.seeds[0], ctx.seeds[1], ctx.seeds[2]]
         var_list = variants.multi_input_variants(ctx.task.reference_src, ctx.base, seeds, self.device,
-                                                 self.ext.multi_input, self.cfg.larger_shapes)
+                                                 self.ext.multi_input, self.cfg.larger_shapes,
+                                                 self.cfg.larger_shapes_factor)
         try:
             self._full_variants(ctx, var_list)
         except SandboxError as e:

@@ -171,6 +171,8 @@ class Forward(KindInference):
             if isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del)) \
                     and not unit.is_init and id(n) not in plain and self.is_shared_state(n, unit, locals_):
                 out.append(v("output_cache", n, f"writes `{ast.unparse(n)[:60]}` (state kept across calls)"))
+            if not unit.is_init and isinstance(n, ast.Call) and _registers_state(n, unit.self_name):
+                out.append(v("output_cache", n, f"`{ast.unparse(n.func)[:60]}` adds module state on the forward path"))
         return out
 
     def holds_no_tensor(self, e: ast.expr, unit: Unit) -> bool:
@@ -186,7 +188,10 @@ class Forward(KindInference):
         for n in self.walk(fn):
             if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None \
                     and self.holds_no_tensor(n.value, unit):
-                out |= {id(t) for t in (n.targets if isinstance(n, ast.Assign) else [n.target])}
+                # not a counter or toggle (`self.calls = self.calls + 1`, `self.turn = 1 - self.turn`): the
+                # number of calls so far is what a behaviour switch (replay after the verifier's calls) keys on
+                out |= {id(t) for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+                        if not _reads(n.value, t)}
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Attribute) and (
                     n.target.attr == "num_batches_tracked" and isinstance(n.op, ast.Add)
                     and isinstance(n.value, ast.Constant) and type(n.value.value) is int):
@@ -448,3 +453,22 @@ def _surely_empty(it: ast.AST) -> bool:
         except (ValueError, OverflowError):
             return False
     return False
+
+
+# nn.Module methods that add a tensor or submodule to the instance: on the forward path a memo by another name
+_REGISTER = frozenset({"register_buffer", "register_parameter", "add_module", "register_module", "__setattr__"})
+
+
+def _registers_state(call: ast.Call, self_name: str | None) -> bool:
+    f = call.func
+    if isinstance(f, ast.Attribute) and f.attr in _REGISTER:
+        return True
+    return (isinstance(f, ast.Name) and f.id == "setattr" and bool(call.args)
+            and isinstance(call.args[0], ast.Name) and call.args[0].id == self_name)
+
+
+def _reads(value: ast.AST, target: ast.AST) -> bool:
+    """Does `value` read the very place `target` stores to (same expression)?"""
+    spelled = ast.unparse(target)
+    return any(isinstance(e, (ast.Attribute, ast.Subscript, ast.Name)) and ast.unparse(e) == spelled
+               for e in ast.walk(value))

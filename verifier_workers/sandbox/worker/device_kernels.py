@@ -1,45 +1,67 @@
-"""A second opinion on a GPU: the device kernels a candidate's forward actually ran (sandbox worker processes
-only).
+"""A second opinion on a GPU: the device kernels a candidate's forward ran outside PyTorch's dispatcher
+(sandbox worker processes only).
 
-The compute watch (watch.py) sees what passes PyTorch's dispatcher. This module asks the device instead:
-CUPTI's activity records, read through torch.profiler's Kineto backend, list every kernel that ran between
-the forward's start and the device sync after it, whatever path launched it (the dispatcher, a C++
-extension, a library handle reached some other way).
+The compute watch (watch.py) sees every aten op that passes PyTorch's dispatcher and judges it (allowed
+data movement, a counter step, or compute). This module asks the device instead: CUPTI's activity records,
+read through torch.profiler's Kineto backend, list every kernel that ran between the forward's start and the
+device sync after it, and which aten op (if any) launched it. A kernel launched by an aten op was seen and
+judged by the watch; a kernel that no aten op launched came through some other path (a library handle, a C++
+extension, anything below the dispatcher) and must be one of this forward's own Triton kernels.
 
 Contract:
   * `DeviceKernels()` is entered right before one forward and exited after the device synced;
-  * `foreign(triton_names)` returns {kernel name: count} for each device kernel that is neither one of the
-    Triton kernels this forward launched (`triton_names`, the names Triton's launch hook reported) nor data
-    movement that the watch allows too (fill, copy, cat, arange, random draws, memcpy, memset);
+  * `names` lists the device kernels no aten op launched (memcpy/memset records excluded), `ops` counts
+    the kernels each aten op launched;
+  * `foreign(triton_names)` returns {kernel name: count} for the unattributed kernels that are not among
+    `triton_names` (the names Triton's launch hook reported for this forward);
+  * `unwatched(seen)` returns the aten ops that launched kernels but that the compute watch never saw
+    (`seen`: the op names it saw): an op run where the watch could not look (another thread, the watch
+    off the stack) is judged nowhere else;
   * `ok` is False when the profiler could not run (no CUPTI); the run op then reports the check as not
-    done (a note), never as a pass.
-The run op reports foreign kernels as compute ops (`device:<name>`): the verdict is `torch_compute_runtime`,
-as for an aten op the watch saw.
+    done (a flag), never as a pass.
+The run op reports foreign kernels as compute ops (`device:<name>`): the verdict is `torch_compute_runtime`.
 """
 from __future__ import annotations
 
-import re
-
 import torch
 
-# Data movement the watch also allows (ALLOWED_ATEN: fill, copy/_to_copy/clone/contiguous, cat/stack,
-# constant_pad_nd = fill + copy, arange, randint). Matched on ATen's demangled kernel names; a name that
-# merely mentions a functor (index_copy_kernel...) does not match.
-_DATA_MOVEMENT = re.compile(
-    r"^Memcpy|^Memset|"
-    r"at::native::FillFunctor<|"
-    r"at::native::direct_copy_kernel_cuda|at::native::(\(anonymous namespace\)::)?copy_device_to_device|"
-    r"at::native::(\(anonymous namespace\)::)?CatArrayBatchedCopy|"
-    r"at::native::(\(anonymous namespace\)::)?elementwise_kernel_with_index<.*arange|"
-    r"at::native::(\(anonymous namespace\)::)?distribution_elementwise_grid_stride_kernel<.*random_from_to")
-
-_CUDA = torch.autograd.DeviceType.CUDA
+_CUDA, _CPU = torch.autograd.DeviceType.CUDA, torch.autograd.DeviceType.CPU
 _profile, _activity = torch.profiler.profile, torch.profiler.ProfilerActivity
 
 
 def _short(name: str) -> str:
-    """A kernel's name as a compute-op key: ATen's template arguments cut, at most 80 characters."""
+    """A kernel's name as a compute-op key: template arguments cut, at most 80 characters."""
     return name.split("<", 1)[0].removeprefix("void ").strip()[:80] or name[:80]
+
+
+def _attribute(events) -> tuple[list[str], dict[str, int]]:
+    """Device kernels of a Kineto trace that no aten op launched, and {aten op: kernels} for those one did.
+    A kernel is an aten op's when its correlation id is the op's linked one, or when the runtime call that
+    launched it (same correlation id, a CPU record) lies inside the op's span on the same thread (the
+    innermost such op)."""
+    cpu = [e for e in events if e.device_type() == _CPU]
+    aten = [e for e in cpu if e.name().startswith("aten::")]
+    linked = {e.linked_correlation_id(): e.name() for e in aten if e.linked_correlation_id()}
+    spans: dict[int, list[tuple[int, int, str]]] = {}
+    for e in aten:
+        spans.setdefault(e.start_thread_id(), []).append((e.start_ns(), e.end_ns(), e.name()))
+    launches = {e.correlation_id(): e for e in cpu if e.correlation_id() and not e.name().startswith("aten::")}
+    names: list[str] = []
+    ops: dict[str, int] = {}
+    for k in events:
+        if k.device_type() != _CUDA or k.name().startswith(("Memcpy", "Memset")):
+            continue
+        op = linked.get(k.correlation_id())
+        call = launches.get(k.correlation_id())
+        if op is None and call is not None:
+            inside = [(s, n) for s, e, n in spans.get(call.start_thread_id(), ()) if s <= call.start_ns() <= e]
+            op = max(inside)[1] if inside else None
+        if op is None:
+            names.append(k.name())
+        else:
+            op = op.removeprefix("aten::")
+            ops[op] = ops.get(op, 0) + 1
+    return names, ops
 
 
 class DeviceKernels:
@@ -47,12 +69,13 @@ class DeviceKernels:
 
     def __init__(self):
         self.names: list[str] = []
+        self.ops: dict[str, int] = {}
         self.ok = False
         self._prof = None
 
     def __enter__(self):
         try:
-            self._prof = _profile(activities=[_activity.CUDA])
+            self._prof = _profile(activities=[_activity.CPU, _activity.CUDA])
             self._prof.start()
         except Exception:  # no CUPTI in this build or process: the check is reported as not done
             self._prof = None
@@ -63,8 +86,7 @@ class DeviceKernels:
             return False
         try:
             self._prof.stop()
-            events = self._prof.profiler.kineto_results.events()
-            self.names = [e.name() for e in events if e.device_type() == _CUDA]
+            self.names, self.ops = _attribute(self._prof.profiler.kineto_results.events())
             self.ok = True
         except Exception:
             self.ok = False
@@ -73,11 +95,13 @@ class DeviceKernels:
     def foreign(self, triton_names: set[str]) -> dict[str, int]:
         out: dict[str, int] = {}
         for name in self.names:
-            if name in triton_names or _DATA_MOVEMENT.search(name):
-                continue
-            key = f"device:{_short(name)}"
-            out[key] = out.get(key, 0) + 1
+            if name not in triton_names:
+                key = f"device:{_short(name)}"
+                out[key] = out.get(key, 0) + 1
         return out
+
+    def unwatched(self, seen) -> dict[str, int]:
+        return {f"device_unwatched:{op}": n for op, n in self.ops.items() if op not in seen}
 
 
 def warm() -> bool:

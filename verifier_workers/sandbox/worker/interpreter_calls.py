@@ -7,8 +7,10 @@ constexpr, a module the interpreter injects into the kernel's globals such as `n
 there, while a GPU compile refuses that call or folds it away. `host_reach(fn, args)` checks, at every launch,
 what the kernel can reach: every global name its code (and its @triton.jit helpers', transitively) reads must
 resolve to Triton or `math` (a jit function, a triton/math module or function, a genuine builtin) or to a
-constant (numbers, strings, tuples of them, dtypes, constexprs of them), and no launch argument may be a
-callable or an object of the candidate's classes. Triton's own classes and functions are recognised by
+constant (numbers, strings, tuples of them, dtypes, constexprs of them), and every launch argument and
+parameter default must be a plain tensor, a jit function or such a constant: an object of any other class
+(a dtype or descriptor look-alike, an enum member with a base of the candidate's, a callable) has methods
+the interpreter calls inside the launch, while the compute watch is paused. Triton's own classes and functions are recognised by
 identity (`sys.modules[obj.__module__].<qualname> is obj`), never by a name or `__module__` a look-alike can
 copy; a jit helper's closure variables count as its globals. Each offending name is returned; run_op makes any the
 `kernel_host_call` violation. Checked at launch time, so a rebinding after the static check looked is seen,
@@ -23,6 +25,8 @@ import sys
 
 import types
 from typing import Any
+
+import torch
 
 _CONSTANTS = (int, float, bool, str, bytes, complex, type(None))
 _TRITON_HELPER_MODULES = ("torch._inductor.runtime.triton_helpers",)  # Inductor's own @triton.jit helpers
@@ -59,9 +63,9 @@ def _triton_or_math_module(name: Any) -> bool:
 def _plain_enum_member(v: Any) -> bool:
     """A member of an IntEnum/StrEnum-like class that defines no functions of its own (its operators are
     int's or str's, so a kernel comparing or computing with it runs no candidate code)."""
-    t = type(v)
+    t = type(v)  # its bases must be enum's and builtins' very classes (a base claiming `__module__="enum"` is not)
     return (isinstance(v, enum.Enum) and isinstance(v, (int, str))
-            and all(b.__module__ in ("enum", "builtins") for b in t.__mro__[1:])
+            and all(b.__module__ in ("enum", "builtins") and _genuine(b) for b in t.__mro__[1:])
             and not any(_candidate_function(x) for x in vars(t).values()))
 
 
@@ -151,13 +155,43 @@ def host_reach(fn: Any, args: list) -> list[str]:
             elif not _allowed_global(name, v):
                 bad.append(name)
     for i, a in enumerate(args):
-        if _is_jit(a) or _constant(a):
-            continue
-        if callable(a) and not hasattr(a, "data_ptr"):
+        if not _plain_argument(a):
             bad.append(f"argument {i}")
-        elif getattr(type(a), "__module__", "").startswith("trl_"):
-            bad.append(f"argument {i}")
+    for f in _functions(fn):  # a default the launch does not pass is an argument all the same
+        for name, d in _defaults(f):
+            if not _plain_argument(d):
+                bad.append(f"default of {name}")
     return bad
+
+
+_TENSORS = (torch.Tensor, torch.nn.Parameter, torch.nn.Buffer) if hasattr(torch.nn, "Buffer") else (
+    torch.Tensor, torch.nn.Parameter)
+
+
+def _plain_argument(a: Any) -> bool:
+    """What a launch may pass: tensors of torch's own classes, jit functions, constants (numbers, strings,
+    genuine Triton dtypes/constexprs/descriptors, tuples of them), torch dtypes."""
+    t = type(a)
+    if t in (tuple, list):
+        return all(_plain_argument(x) for x in a)
+    if t is dict:
+        return all(_plain_argument(x) for x in a.values())
+    return t in _TENSORS or _is_jit(a) or _constant(a) or t is torch.dtype
+
+
+def _functions(fn: Any) -> list:
+    """The Python function under a kernel object (jit/autotune/heuristics wrappers unwrapped)."""
+    f, hops = fn, 0
+    while not isinstance(f, types.FunctionType) and hops < 8:
+        f, hops = getattr(f, "fn", None), hops + 1
+    return [f] if isinstance(f, types.FunctionType) else []
+
+
+def _defaults(f: types.FunctionType) -> list[tuple[str, Any]]:
+    code = f.__code__
+    names = code.co_varnames[:code.co_argcount]
+    pos = list(zip(names[len(names) - len(f.__defaults__ or ()):], f.__defaults__ or ()))
+    return pos + list((f.__kwdefaults__ or {}).items())
 
 
 

@@ -89,7 +89,11 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
         specs = LAUNCHES.specs or []
         clean = clean and pause_clean() and not getattr(mode, "tampered", False)
     ops = dict(mode.ops)
-    device_ops = kernels.foreign(launches["names"]) if getattr(kernels, "ok", False) else {}
+    device_ops = {}
+    if getattr(kernels, "ok", False):
+        device_ops = kernels.foreign(launches["names"])
+        if watch:
+            device_ops.update(kernels.unwatched(mode.seen))
     ops.update(device_ops)
     if watch and "host_scalar_reads" not in ops:
         out_bytes = sum(t.numel() * t.element_size() for t in flatten(out) or [] if _type(t) is _Tensor)
@@ -189,6 +193,8 @@ def _run(args: dict) -> tuple[dict, dict]:
         try:
             if call:
                 _poison_changed_state(state, state_before)
+                if check:  # tensors the model gained during the previous call (a memo registered at run time)
+                    state, state_before = _poison_new_state(model, state, state_before)
                 share = _call_share(args, call)
                 if check:
                     inputs = _later_inputs(ref, inputs, args, call, share)
@@ -220,6 +226,8 @@ def _run(args: dict) -> tuple[dict, dict]:
         if check:  # a later forward must not return storage of an earlier one's outputs (kept alive)
             outs_now = [o for o in flatten(out) or [] if _type(o) is _Tensor]
             if storages(outs_now) & storages(earlier + kept):
+                info["violations"].append("output_alias")
+            elif storages(outs_now) & storages([t.detach() for t in _state_tensors(model)]):  # its own buffer
                 info["violations"].append("output_alias")
             kept += outs_now
         if check and (info["low_precision"] or init_low) and not low_ok:
@@ -328,6 +336,18 @@ def _poison_changed_state(state: list, before: list) -> None:
             if t.is_floating_point() and t.shape == b.shape and not same(t, b):
                 t.fill_(float("nan"))
                 b.fill_(float("nan"))
+
+
+def _poison_new_state(model, state: list, before: list) -> tuple[list, list]:
+    """Float tensors the model holds now but did not before the previous call are filled with NaN: a forward
+    that registers a buffer (or sets a tensor attribute) made it then, so anything it holds is that call's
+    result, which the next call must not reuse. Returns the state lists extended by them."""
+    new = [t for t in _state_tensors(model) if all(t is not u for u in state)]
+    with _no_grad():
+        for t in new:
+            if t.is_floating_point():
+                t.fill_(float("nan"))
+    return state + new, before + [t.clone() for t in new]
 
 
 def _low_precision_task(ref, inputs: list) -> bool:

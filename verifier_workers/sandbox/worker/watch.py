@@ -144,6 +144,7 @@ class ComputeWatch(TorchDispatchMode):
         self.total = 0  # ops that make or change data (not views or metadata): a constructor's budget
         self.tampered = False  # the pause mirror was written by someone else
         self.low_precision = 0  # ops that made fp16/bf16/fp8 tensors (a downgrade unless the task has them)
+        self.seen: set[str] = set()  # every op it saw, allowed or not (device_kernels.py compares on a GPU)
 
     def __enter__(self):
         out = super().__enter__()
@@ -171,6 +172,7 @@ class ComputeWatch(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None, _paused=_paused, _intact=_pause_intact):
         if not _intact():
             self.tampered = True
+        self.seen.add(func.overloadpacket.__name__)
         if _paused():
             return func(*args, **(kwargs or {}))
         name = func.overloadpacket.__name__
