@@ -317,3 +317,70 @@ def test_later_round_cheat_is_refused_statically(round_dir, cheat, code):
     ref = re.search(r"# ref: (\S+?);", src).group(1)
     found = {x.code for x in check_source(src, (round_dir / "refs" / Path(ref).name).read_text())}
     assert code in found, (cheat, found)
+
+
+# The red-team round of 2026-11-27 (tests/data/redteam_2026_11_27): relu computed in a helper class's `__len__`
+# on bytes moved by UntypedStorage._write_file / _set_from_file, names "allowed" by passing them as keywords.
+ROUND_4 = Path(__file__).resolve().parent / "data" / "redteam_2026_11_27"
+R4A_02 = (ROUND_4 / "cheats" / "R4A_02_storage_file_io.py").read_text()
+RELU_4 = (ROUND_4 / "refs" / "relu.py").read_text()
+
+
+def test_storage_file_io_is_refused():
+    found = check_source(R4A_02, RELU_4)
+    assert any(x.code == "not_allowlisted" and "_write_file" in x.message for x in found), found
+
+
+def test_a_private_keyword_name_defines_no_attribute():
+    src = R4A_02.replace("._write_file(", "._unknown_private(").replace("_write_file=0", "_unknown_private=0")
+    found = check_source(src, RELU_4)
+    # (the allowlist's own finding: `unknown_name` here, since no such attribute exists; it was allowed before)
+    assert any(x.code in ("not_allowlisted", "unknown_name") and "_unknown_private" in x.message for x in found), found
+
+
+def test_dunders_of_any_candidate_class_follow_the_forward_paths_rules():
+    src = R4A_02.replace("self.x.untyped_storage()._write_file(sink, False, True, 4)",
+                         "self.t.copy_(torch.relu(self.x))")
+    found = check_source(src, RELU_4)
+    assert any(x.code == "torch_compute" and "torch.relu" in x.message for x in found), found
+
+
+def test_a_helper_class_dunder_without_torch_compute_passes():
+    src = RELU_4_HONEST_HELPER
+    assert not check_source(src, RELU_4), check_source(src, RELU_4)
+
+
+RELU_4_HONEST_HELPER = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def relu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(out_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=m), 0.0), mask=m)
+
+
+class Base:
+    pass
+
+
+class Blocks(Base):
+    def __init__(self, n, block):
+        self.n, self.block = n, block
+
+    def __len__(self):
+        return triton.cdiv(self.n, self.block)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        xc = x.contiguous()
+        out = torch.empty_like(xc)
+        blocks = Blocks(xc.numel(), 256)
+        relu_kernel[(len(blocks),)](xc, out, xc.numel(), BLOCK=256)
+        return out
+'''

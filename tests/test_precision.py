@@ -4,6 +4,9 @@ an fp16 buffer naming a tl.dot's operand type; a half-precision launch under a d
 (The static rules' cast and autocast cases are in test_static_rules.py, the runtime ones in
 test_runtime_watch.py.)
 """
+import re
+from pathlib import Path
+
 import pytest
 
 from tritonrl.tasks.task import Task
@@ -137,3 +140,156 @@ def test_fp16_operand_type_from_a_buffer_is_a_downgrade(verifier, unchecked):
     assert not cheat.correct and "precision_downgrade" in cheat.violations, (cheat.violations, cheat.error)
     honest = verifier.verify(MATMUL_TASK, MATMUL_OPERAND_TYPE_FROM_BUFFER.replace("TAG_DTYPE", "torch.complex64"))
     assert honest.correct, (honest.violations, honest.error)
+
+
+# ---- the red-team round of 2026-11-27 (tests/data/redteam_2026_11_27): precision lost without a low dtype in sight
+ROUND_4 = Path(__file__).resolve().parent / "data" / "redteam_2026_11_27"
+ROUND_4_STATIC = {"R4B_07_constexpr_wrapped_fp16.py": "precision_downgrade",  # tl.constexpr(tl.float16) launched
+                  "R4B_08_mantissa_mask_fp16.py": "precision_downgrade",  # (bits + 0x1000) & -8192, bitcast back
+                  "R4B_09_q15_int16_scratch.py": "precision_downgrade"}  # exp() * 32767 cast to int16
+# with the static stage off: a constexpr-wrapped dtype, and the int16 scratch tensor a kernel is handed
+ROUND_4_RUNTIME = {"R4B_07_constexpr_wrapped_fp16.py": "precision_downgrade",
+                   "R4B_09_q15_int16_scratch.py": "precision_downgrade"}
+
+
+def round_4(cheat: str) -> tuple[Task, str]:
+    code = (ROUND_4 / "cheats" / cheat).read_text()
+    ref = Path(re.search(r"# ref: (\S+?);", code).group(1))
+    return Task(name=ref.stem, level=1, reference_src=(ROUND_4 / "refs" / ref.name).read_text()), code
+
+
+@pytest.mark.parametrize("cheat", sorted(ROUND_4_STATIC))
+def test_round_4_precision_cheat_is_refused_statically(cheat):
+    task, code = round_4(cheat)
+    assert ROUND_4_STATIC[cheat] in {x.code for x in check_source(code, task.reference_src)}
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("cheat", sorted(ROUND_4_RUNTIME))
+def test_round_4_precision_cheat_is_refused_at_run_time(unchecked, cheat):
+    task, code = round_4(cheat)
+    verdict = unchecked.verify(task, code)
+    assert not verdict.correct and ROUND_4_RUNTIME[cheat] in verdict.violations, (verdict.violations, verdict.error)
+
+
+@pytest.mark.parametrize("launch", ["CDT=tl.constexpr(tl.float16)", "CDT=tl.pointer_type(tl.float16)",
+                                    "CDT=(tl.constexpr(tl.bfloat16),)"])
+def test_a_low_dtype_wrapped_in_a_call_is_a_downgrade(launch):
+    code = mm(launch=f"mm_kernel[(1,)](a, b, c, N=32, {launch})")
+    assert "precision_downgrade" in {x.code for x in check_source(code, MM_REF)}
+
+
+def test_a_wrapped_fp32_dtype_is_not():
+    code = mm(launch="mm_kernel[(1,)](a, b, c, N=32, CDT=tl.constexpr(tl.float32))")
+    assert "precision_downgrade" not in {x.code for x in check_source(code, MM_REF)}
+
+
+def test_the_run_time_sees_through_constexpr_pointer_and_tuple_wrappers():
+    import triton.language as tl
+
+    from tritonrl.verifier_workers.sandbox.worker import launches
+    low = [tl.float16, tl.constexpr(tl.float16), tl.pointer_type(tl.bfloat16), (tl.constexpr(tl.float8e5),),
+           tl.block_type(tl.float16, [4])]
+    fine = [tl.float32, tl.constexpr(tl.float32), tl.pointer_type(tl.float32), tl.constexpr(3), 3, None, (1, 2)]
+    assert [launches._is_low_tl_dtype(x) for x in low] == [True] * len(low)
+    assert [launches._is_low_tl_dtype(x) for x in fine] == [False] * len(fine)
+
+
+ELEMENTWISE = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, y_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m)
+{body}
+
+
+class ModelNew(nn.Module):
+    def forward(self, x, y):
+        o = torch.empty_like(x)
+        k[(triton.cdiv(x.numel(), 128),)](x, y, o, x.numel(), BLOCK=128)
+        return o
+'''
+ELEMENTWISE_REF = MM_REF.replace("a @ b", "a + b")
+
+
+def body(*lines: str) -> str:
+    return ELEMENTWISE.format(body="\n".join("    " + x for x in lines))
+
+
+MANTISSA_ROUNDING = {
+    "round_half_up_mask": ["b = x.to(tl.int32, bitcast=True)", "b = (b + 0x1000) & -8192",
+                           "tl.store(o_ptr + offs, b.to(tl.float32, bitcast=True), mask=m)"],
+    "truncate_by_mask_cast": ["b = tl.cast(x, tl.uint32, bitcast=True) & 0xFFFFE000",
+                              "tl.store(o_ptr + offs, tl.cast(b, tl.float32, bitcast=True), mask=m)"],
+    "shift_out_and_back": ["b = x.to(tl.int32, bitcast=True)", "b = (b >> 13) << 13",
+                           "tl.store(o_ptr + offs, b.to(tl.float32, bitcast=True), mask=m)"],
+    "augmented_and_where": ["b = x.to(tl.int32, bitcast=True)", "b += 4096", "c = tl.where(m, b & -8192, 0)",
+                            "tl.store(o_ptr + offs, c.to(tl.float32, bitcast=True), mask=m)"],
+}
+EXACT_BIT_IDIOMS = {
+    "abs_sign_clear": ["b = x.to(tl.int32, bitcast=True) & 0x7FFFFFFF",
+                       "tl.store(o_ptr + offs, tl.cast(b, tl.float32, bitcast=True), mask=m)"],
+    "copysign": ["a = x.to(tl.int32, bitcast=True) & 0x7FFFFFFF", "s = y.to(tl.int32, bitcast=True) & -2147483648",
+                 "tl.store(o_ptr + offs, (a | s).to(tl.float32, bitcast=True), mask=m)"],
+    "negate_by_sign_flip": ["b = x.to(tl.uint32, bitcast=True) ^ 0x80000000",
+                            "tl.store(o_ptr + offs, b.to(tl.float32, bitcast=True), mask=m)"],
+    "frexp_mantissa": ["b = (x.to(tl.int32, bitcast=True) & -2139095041) | 0x3F800000",
+                       "tl.store(o_ptr + offs, b.to(tl.float32, bitcast=True), mask=m)"],
+    "ldexp_exponent_add": ["k = offs % 4", "b = x.to(tl.int32, bitcast=True) + (k << 23)",
+                           "tl.store(o_ptr + offs, b.to(tl.float32, bitcast=True), mask=m)"],
+    "power_of_two_from_int": ["k = offs % 8", "p = ((k + 127) << 23).to(tl.float32, bitcast=True)",
+                              "tl.store(o_ptr + offs, x * p, mask=m)"],
+    "int_magic_division": ["q = tl.umulhi(x.to(tl.uint32, bitcast=True), 0x92492493) >> 2",
+                           "tl.store(o_ptr + offs, q.to(tl.int32, bitcast=True), mask=m)"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(MANTISSA_ROUNDING))
+def test_mantissa_rounding_by_bit_operations_is_a_downgrade(name):
+    found = check_source(body(*MANTISSA_ROUNDING[name]), ELEMENTWISE_REF)
+    assert any(x.code == "precision_downgrade" and "mantissa" in x.message for x in found), found
+
+
+@pytest.mark.parametrize("name", sorted(EXACT_BIT_IDIOMS))
+def test_exact_bit_idioms_are_not(name):
+    found = check_source(body(*EXACT_BIT_IDIOMS[name]), ELEMENTWISE_REF)
+    assert not found, found
+
+
+QUANTISED = {
+    "q15_int16": ["q = (tl.exp(x) * 32767.0 + 0.5).to(tl.int16)", "tl.store(o_ptr + offs, q.to(tl.float32), mask=m)"],
+    "q7_int8_via_name": ["s = x / 8", "q = tl.cast(s * 127, tl.int8)", "tl.store(o_ptr + offs, q, mask=m)"],
+    "uint8_via_int32": ["q = (tl.sigmoid(x) * 255).to(tl.int32).to(tl.uint8)", "tl.store(o_ptr + offs, q, mask=m)"],
+}
+INTEGER_CASTS = {
+    "onehot_compare_int8": ["hit = (x == y).to(tl.int8)", "tl.store(o_ptr + offs, hit, mask=m)"],
+    "where_ints_uint8": ["tl.store(o_ptr + offs, tl.where(x > y, 1, 0).to(tl.uint8), mask=m)"],
+    "loaded_mask_int8": ["tl.store(o_ptr + offs, y.to(tl.int8), mask=m)"],
+    "index_arithmetic_int16": ["i = (offs % 7) * 3", "tl.store(o_ptr + offs, i.to(tl.int16), mask=m)"],
+    "int32_bitcast_fine": ["tl.store(o_ptr + offs, x.to(tl.int32, bitcast=True), mask=m)"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(QUANTISED))
+def test_a_float_value_cast_to_int8_or_int16_is_a_downgrade(name):
+    found = check_source(body(*QUANTISED[name]), ELEMENTWISE_REF)
+    assert any(x.code == "precision_downgrade" and "quantises" in x.message for x in found), found
+
+
+@pytest.mark.parametrize("name", sorted(INTEGER_CASTS))
+def test_integer_values_cast_to_small_ints_are_not(name):
+    found = check_source(body(*INTEGER_CASTS[name]), ELEMENTWISE_REF)
+    assert not found, found
+
+
+def test_a_task_that_uses_int8_may_quantise():
+    found = check_source(body(*QUANTISED["q7_int8_via_name"]), ELEMENTWISE_REF.replace("a + b", "(a + b).to(torch.int8)"))
+    assert "precision_downgrade" not in {x.code for x in found}, found

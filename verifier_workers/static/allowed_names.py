@@ -409,6 +409,16 @@ HOST_OBJECT_ATTRS = HOST_OBJECT_ATTRS | {
     "in_channels", "out_channels", "approximate", "alpha", "value", "start_dim", "end_dim", "swap", "keepdim",
     "debug", "info", "warning", "warn", "error", "exception", "critical", "log",  # a logging.Logger
     "configs", "best_config", "nargs", "key", "arg_names", "kwargs"}
+# storage file I/O and shared-memory handles: they move a tensor's raw bytes to and from a Python object (a
+# candidate "file" with write/readinto) with no aten op, so host Python computes unseen. Refused on any receiver,
+# even where the candidate defines the name itself (red-team round of 2026-11-27, R4A_02)
+STORAGE_IO_ATTRS = frozenset("""
+    _write_file _set_from_file from_file _new_with_file from_buffer _from_buffer _get_filename _get_shared_fd
+    _new_shared _new_shared_cuda _new_shared_fd_cpu _new_shared_filename_cpu _new_using_fd_cpu
+    _new_using_filename_cpu _share_cuda_ _share_fd_cpu_ _share_filename_cpu_ _share_memory_ share_memory_
+    _shared_decref _shared_incref _set_cdata _cdata _release_ipc_counter _release_ipc_counter_cuda
+    _new_with_weak_ptr _weak_ref _free_weak_ref
+""".split())
 # triton's code generator's builtin namespace, less getattr/hasattr (a literal name through them reached the
 # interpreter's host arrays) and isinstance (it tells the interpreter's ints from tl.tensor, so a kernel can
 # compute only under the interpreter): red-team rounds of 2026-11-26

@@ -18,7 +18,8 @@ import ast
 from typing import TYPE_CHECKING
 
 from tritonrl.verifier_workers.static.allowed_names import (HOST_BUILTINS, HOST_OBJECT_ATTRS, KERNEL_BUILTINS,
-                                                            NAMESPACES, TL_VALUE_ATTRS, qual_allowed)
+                                                            NAMESPACES, STORAGE_IO_ATTRS, TL_VALUE_ATTRS,
+                                                            qual_allowed)
 from tritonrl.verifier_workers.static.existence import (global_may_exist, host_attr_exists, kernel_attr_exists,
                                                         lookup)
 from tritonrl.verifier_workers.static.violations import Violation, v
@@ -202,6 +203,9 @@ class Allowlist:
             return [v(CODE, n, f"`{q}`{where} is not in the allowlist of `{recv_q}`")]
         if isinstance(n.ctx, (ast.Store, ast.Del)) or recv_q is not None and not qual_allowed(recv_q, k is not None):
             return []  # writes: rules.py and forward.py; a refused receiver (`enum.bltns.len`) is reported itself
+        if k is None and n.attr in STORAGE_IO_ATTRS:
+            return [v(CODE, n, f"attribute `.{n.attr}`: storage file I/O and shared-memory handles move a tensor's "
+                               "bytes without an aten op")]
         if k is not None:
             if n.attr in TL_VALUE_ATTRS:
                 return []
@@ -375,7 +379,8 @@ def _module_globals(nodes: list[ast.AST]) -> set[str]:
 
 def _own_attributes(nodes: list[ast.AST], keywords: bool = True) -> set[str]:
     """Attribute names the candidate defines: assigned (`self.w = ...`), class-body names and methods,
-    registered buffers/parameters/modules, literal setattr, namedtuple fields, keyword names it passes."""
+    registered buffers/parameters/modules, literal setattr, namedtuple fields, keyword names it passes (public
+    ones only: `dict(_write_file=0)` gives no object a private attribute, yet made `._write_file` allowed)."""
     out: set[str] = set()
     for n in nodes:
         if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
@@ -390,7 +395,7 @@ def _own_attributes(nodes: list[ast.AST], keywords: bool = True) -> set[str]:
         elif isinstance(n, ast.FunctionDef):
             out.add(n.name)
         elif isinstance(n, ast.Call):
-            out |= {kw.arg for kw in n.keywords if kw.arg and keywords}
+            out |= {kw.arg for kw in n.keywords if kw.arg and keywords and not kw.arg.startswith("_")}
             name = n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id if isinstance(n.func, ast.Name) else ""
             if name in ("setattr", "register_buffer", "register_parameter", "register_module", "add_module",
                         "namedtuple", "NamedTuple", "make_dataclass"):

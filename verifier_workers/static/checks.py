@@ -15,6 +15,7 @@ import re
 
 from tritonrl.verifier_workers.static.allowlist_rules import check_allowlist
 from tritonrl.verifier_workers.static.forward import Forward
+from tritonrl.verifier_workers.static.int_precision import int_precision
 from tritonrl.verifier_workers.static.kinds import T
 from tritonrl.verifier_workers.static.qualnames import Names, low_precision_name
 from tritonrl.verifier_workers.static.rules import check_everywhere
@@ -185,11 +186,14 @@ def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list
     if not ref_lows:  # a dtype built from a string (`tl.dtype("fp" + "16")`) hides which precision it is
         out += [v("precision_downgrade", n, "builds a Triton dtype with tl.dtype(...)") for n in facts.nodes
                 if isinstance(n, ast.Call) and facts.names.qual(n.func) == "triton.language.dtype"]
-    def low_of(e: ast.AST) -> str | None:
+    def low_of(e: ast.AST, calls: bool = False) -> str | None:
         if isinstance(e, (ast.Tuple, ast.List, ast.Set)):  # `CDT=(tl.float16,)` hands the dtype in all the same
-            return next((low for x in e.elts if (low := low_of(x))), None)
+            return next((low for x in e.elts if (low := low_of(x, calls))), None)
         if isinstance(e, ast.Dict):
-            return next((low for x in e.values if x is not None and (low := low_of(x))), None)
+            return next((low for x in e.values if x is not None and (low := low_of(x, calls))), None)
+        if calls and isinstance(e, ast.Call):  # `CDT=tl.constexpr(tl.float16)`, `tl.pointer_type(tl.float16)`
+            return next((low for x in list(e.args) + [kw.value for kw in e.keywords] if (low := low_of(x, calls))),
+                        None)
         return low_precision_name(facts.names.qual(e)) if isinstance(e, (ast.Name, ast.Attribute)) else None
 
     # the dtype handed in rather than written in the kernel: a launch argument (`CDT=tl.float16`), a parameter
@@ -208,13 +212,13 @@ def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list
     for n in facts.nodes:  # (launches under `if x.dtype == torch.float16:` serve the other-precision variant)
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) and id(n) not in guarded:
             for arg in list(n.args) + [kw.value for kw in n.keywords]:
-                low = low_of(arg)
+                low = low_of(arg, calls=True)
                 if low and low not in ref_lows:
                     out.append(v("precision_downgrade", arg, f"a launch passes {low}; the reference does not use it"))
     for k in facts.all_kernels:
         params = {a.arg for a in k.args.args + k.args.kwonlyargs}
         for d in k.args.defaults + [d for d in k.args.kw_defaults if d is not None]:
-            low = low_of(d)
+            low = low_of(d, calls=True)
             if low and low not in ref_lows:
                 out.append(v("precision_downgrade", d, f"kernel `{k.name}` defaults a parameter to {low}"))
         read = {n.id for n in ast.walk(k) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - params
@@ -236,6 +240,8 @@ def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list
             elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.lower() in LOW_DTYPE_STRINGS \
                     and id(n) not in compared and not ref_lows:
                 out.append(v("precision_downgrade", n, f"kernel `{k.name}` names dtype '{n.value}' in a string"))
+    for k in facts.all_kernels:  # fp16 emulated on fp32 bits, floats quantised into int8/int16 (int_precision.py)
+        out += int_precision(k, facts.names.qual, ref)
     for n in facts.nodes:  # a dtype name handed to a kernel as a string constexpr (`DT="fp16"`)
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) and not ref_lows:
             out += [v("precision_downgrade", a, f"a launch passes dtype '{a.value}' as a string")

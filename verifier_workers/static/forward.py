@@ -64,6 +64,11 @@ class Forward(KindInference):
         roots = [Unit(fwd, "ModelNew")] + [Unit(m, "ModelNew") for info in self.f.mro("ModelNew")
                                            for n, m in info.methods.items()
                                            if (n.startswith("__") and n != "__init__") or n in MODULE_MACHINERY]
+        # the dunders of the candidate's other classes run implicitly (`len(obj)` runs `__len__`), whatever the
+        # base: a helper class's `__len__` computed on the host unseen (red-team round of 2026-11-27, R4A_02)
+        mro = {id(info.node) for info in self.f.mro("ModelNew")}
+        roots += [Unit(m, name) for name, info in self.f.classes.items() if id(info.node) not in mro
+                  for n, m in info.methods.items() if n.startswith("__") and n.endswith("__") and n != "__init__"]
         for _ in range(6):  # propagate argument kinds into helpers until stable
             before = dict(self.param_kinds)
             self.memo: dict[tuple, frozenset] = {}

@@ -159,8 +159,19 @@ def _check_tensor_like_args(args: tuple, kwargs: dict) -> None:
             raise TypeError(f"a kernel argument is {problem}")
 
 
-def _is_low_tl_dtype(v: Any) -> bool:
-    name = getattr(v, "name", None) if _type(v).__name__ == "dtype" and _type(v).__module__.startswith("triton") else None
+def _is_low_tl_dtype(v: Any, depth: int = 0) -> bool:
+    """An fp16/bf16/fp8 Triton dtype, also wrapped: in a `tl.constexpr`, as a pointer's or block's element type,
+    inside a tuple (`CDT=tl.constexpr(tl.float16)` reached `.to(CDT)` unseen: red-team round of 2026-11-27)."""
+    if depth > 4:
+        return False
+    t = _type(v)
+    if not t.__module__.startswith("triton"):
+        return _type(v) in (tuple, list) and any(_is_low_tl_dtype(x, depth + 1) for x in v)
+    if t.__name__ == "constexpr":
+        return _is_low_tl_dtype(getattr(v, "value", None), depth + 1)
+    if t.__name__ in ("pointer_type", "block_type", "const_pointer_type"):
+        return _is_low_tl_dtype(getattr(v, "element_ty", None), depth + 1)
+    name = getattr(v, "name", None) if t.__name__ == "dtype" else None
     return _isinstance(name, str) and (name in ("fp16", "bf16") or name.startswith("fp8"))
 
 

@@ -49,8 +49,13 @@ linspace fill_diagonal_ detach_ requires_grad_
 """.split())
 
 
+# int16 too: floats quantised to Q15 in an int16 scratch tensor are half precision by another name (red-team
+# round of 2026-11-27, R4B_09); no honest fp32 candidate in the corpus makes one. Not int8/uint8: bool masks
+# are viewed as uint8 and one-hot outputs stored as int8 honestly (kernel casts of float values to those are
+# refused statically, static/int_precision.py).
 LOW_PRECISION_DTYPES = frozenset(d for d in (torch.float16, torch.bfloat16, getattr(torch, "float8_e4m3fn", None),
-                                             getattr(torch, "float8_e5m2", None), getattr(torch, "complex32", None))
+                                             getattr(torch, "float8_e5m2", None), getattr(torch, "complex32", None),
+                                             torch.int16)
                                  if d is not None)
 
 
