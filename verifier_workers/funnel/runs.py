@@ -164,7 +164,8 @@ class WorkerRuns:
     def run_reference(self, ctx: VerifyContext, var: variants.Variant, stage: str) -> tuple[dict, list | str]:
         """The reference's reply and its outputs: tensors, or (device compare) the slot that holds them."""
         key, src = self.ref_key(ctx, var.overrides)
-        ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix, tuple(var.grad_modes), var.resample)
+        ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix, tuple(var.grad_modes), var.resample,
+              var.init_scale)
         if ck in self._ref_cache:
             self._ref_cache.move_to_end(ck)
             return self._ref_cache[ck]
@@ -173,6 +174,7 @@ class WorkerRuns:
         reply, tensors = self.call(self.reference, "run", {
             "module": key, "ref": key, "cls": "Model", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix, "check": False,
+            "init_scale": var.init_scale,
             "grad_modes": var.grad_modes, "resample": var.resample,
             "on_device": self.device_compare, "keep": slot}, stage)
         ran = reply.get("ok") and not reply.get("skipped")
@@ -195,7 +197,7 @@ class WorkerRuns:
         reply, tensors = self.call(self.candidate, "run", {
             "module": ctx.cand_key, "ref": key, "cls": "ModelNew", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix,
-            "grad_modes": var.grad_modes, "resample": var.resample,
+            "grad_modes": var.grad_modes, "resample": var.resample, "init_scale": var.init_scale,
             # the reference's choices, followed: the later calls' inputs and its perturbed constant parameters
             "call_shares": ref.get("call_shares"), "ref_params": ref.get("ref_params"),
             "check": True, "check_inputs": not ref.get("mutates_inputs"), "ref_init_ops": ref.get("init_ops"),

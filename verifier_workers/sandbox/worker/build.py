@@ -167,11 +167,12 @@ def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: to
 
 
 def make_model(mod, cls_name: str, ref, init_seed: int, device: str, dtype: torch.dtype | None,
-               init_ops: dict | None = None):
+               init_ops: dict | None = None, init_scale: float = 1.0):
     """Construct with the task's init inputs and seed (so candidate and reference draw the same weights).
-    With `init_ops`, the constructor runs under the compute watch and its aten compute ops are counted there."""
+    With `init_ops`, the constructor runs under the compute watch and its aten compute ops are counted there.
+    `init_scale` multiplies the init inputs that are Python floats (the same on both sides)."""
     _manual_seed(init_seed)
-    init = list(ref.get_init_inputs())
+    init = [x * init_scale if type(x) is float else x for x in ref.get_init_inputs()]
     # `.to()` runs under the watch too: a candidate's `to`/`_apply` override is constructor code
     mode = ComputeWatch(SCALAR_READS_PER_FORWARD) if init_ops is not None else NoWatch()
     if init_ops is not None:  # a Triton kernel the constructor launches computes from the weights (a fold)

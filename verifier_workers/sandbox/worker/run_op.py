@@ -153,7 +153,8 @@ def _run(args: dict) -> tuple[dict, dict]:
     check, on_device = bool(args.get("check")), bool(args.get("on_device"))
     # the model first: while its constructor runs, no inputs exist in this process to precompute from
     init_ops: dict[str, int] = {}
-    model = make_model(mod, args["cls"], ref, args["init_seed"], device, dtype, init_ops)
+    model = make_model(mod, args["cls"], ref, args["init_seed"], device, dtype, init_ops,
+                       float(args.get("init_scale", 1.0)))
     # constant parameters (norm weights and biases) moved off their init values, the same on both sides
     if check:
         unperturbed = perturb_candidate(model, args["init_seed"], args.get("ref_params") or [])

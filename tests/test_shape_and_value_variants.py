@@ -1,0 +1,81 @@
+"""Kernels written for the task's sizes and values only (red-team round 4, tests/data/redteam_2026_11_27): the
+full stage's larger_shapes variant scales every input-only size by 3 (a row length, a grid sized for twice
+the task), and new_seed scales the task's float init inputs (a scale written in as a literal)."""
+import re
+from pathlib import Path
+
+import pytest
+
+from tritonrl.config import ExtensionsConfig, VerifierConfig
+from tritonrl.tasks.task import Task
+from tritonrl.verifier_workers.funnel import variants
+from tritonrl.verifier_workers.funnel.verifier import Verifier
+
+ROUND_4 = Path(__file__).resolve().parent / "data" / "redteam_2026_11_27"
+
+
+def round4(name: str) -> tuple[Task, str]:
+    code = (ROUND_4 / "cheats" / f"{name}.py").read_text()
+    ref = re.search(r"refs/(\S+?\.py);", code.splitlines()[0]).group(1)
+    return Task(name=Path(ref).stem, level=1, reference_src=(ROUND_4 / "refs" / ref).read_text()), code
+
+
+def test_the_default_variants_scale_every_size_and_the_float_init_inputs():
+    src = (ROUND_4 / "refs" / "rowsum.py").read_text()
+    var = {v.name: v for v in variants.multi_input_variants(src, {}, [1, 2, 3], "cpu", True)}
+    assert var["larger_shapes"].overrides == {"batch_size": 48, "dim": 768}
+    assert var["new_seed"].init_scale == variants.INIT_SCALE != 1.0
+    assert all(v.init_scale == 1.0 for n, v in var.items() if n != "new_seed")
+
+
+@pytest.fixture(scope="module")
+def verifier():
+    v = Verifier(VerifierConfig(stages=["tiny", "full"], seed_entropy=True), ExtensionsConfig(), device="cpu")
+    yield v
+    v.close()
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("name,why", [
+    ("R4C_02_softmax_fixed_cols", "crash"),  # unmasked loads past a shrunken row: the tiny stage's worker dies
+    ("R4B_06_hardcoded_row", "(variant larger_shapes)"),
+    ("R4A_09_grid_capacity_hardcoded", "(variant larger_shapes)"),
+    ("R4C_03_addscale_const_scale", "(variant new_seed)"), ("R4A_08_init_scalar_hardcoded", "(variant new_seed)")])
+def test_a_kernel_right_only_at_the_tasks_sizes_or_values_fails(verifier, name, why):
+    task, code = round4(name)
+    verdict = verifier.verify(task, code)
+    assert not verdict.correct and why in (verdict.error or ""), verdict.error
+
+
+HONEST_ADDSCALE = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def addscale_kernel(a_ptr, b_ptr, out_ptr, n, scale, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(out_ptr + offs, (tl.load(a_ptr + offs, mask=m) + tl.load(b_ptr + offs, mask=m)) * scale, mask=m)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, scale):
+        super().__init__()
+        self.scale = scale
+
+    def forward(self, a, b):
+        out = torch.empty_like(a)
+        n = a.numel()
+        addscale_kernel[(triton.cdiv(n, 1024),)](a, b, out, n, self.scale, BLOCK=1024)
+        return out
+'''
+
+
+@pytest.mark.heavy
+def test_a_kernel_that_takes_its_sizes_and_values_from_the_call_passes(verifier):
+    task = Task(name="addscale", level=1, reference_src=(ROUND_4 / "refs" / "addscale.py").read_text())
+    verdict = verifier.verify(task, HONEST_ADDSCALE)
+    assert verdict.correct, (verdict.violations, verdict.error)
