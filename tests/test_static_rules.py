@@ -130,7 +130,7 @@ def fwd(body: str) -> str:
 
 
 @pytest.mark.parametrize("body", [
-    "if x.is_cuda:\n    k[(1,)](x, y, n, BLOCK=1024)\nelse:\n    k[(2,)](x, y, n, BLOCK=512)",
+    "if n > 4096:  # a device branch would be device_branch\n    k[(1,)](x, y, n, BLOCK=1024)\nelse:\n    k[(2,)](x, y, n, BLOCK=512)",
     "grid = (triton.cdiv(n, 1024),)\nk[grid](x, y, n, BLOCK=1024)",
     "launch = k\nlaunch[(1,)](x, y, n, BLOCK=1024)",
     "BLOCK = min(1024, triton.next_power_of_2(n))\nk[(triton.cdiv(n, BLOCK),)](x, y, n, BLOCK=BLOCK)",

@@ -47,6 +47,9 @@ VIOLATION_CODES: dict[str, str] = {
     "not_allowlisted": "a name, attribute or module outside the allowlist of candidate Python "
                        "(docs/verifier-allowlist.md): an attribute not in its module's list, a module used as a "
                        "value, a global the candidate does not define, non-Triton code in a @triton.jit body",
+    "device_branch": "a condition, conditional expression or kernel argument decided by the device (`x.is_cuda`, "
+                     "`x.device.type`, `torch.cuda.is_available()`...): the GPU's path is never run or compiled by "
+                     "the CPU verifier",
     "unknown_name": "a name or attribute that does not exist at all (`tl.relu`, an undefined global, "
                     "`x.empty_like()`): it would fail with NameError/AttributeError/CompilationError anyway; an "
                     "honest mistake, not a cheat (docs/verifier-allowlist.md)",

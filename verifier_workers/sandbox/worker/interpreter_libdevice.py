@@ -20,8 +20,38 @@ def _c_round(x):  # C's round(): halves away from zero (numpy rounds them to eve
     return np.sign(x) * np.floor(np.abs(x) + 0.5)
 
 
-def _vec(f: Callable[[float], float]) -> Callable:
-    return np.vectorize(f, otypes=[np.float64])
+def _vec(f: Callable[[float], float], domain_error: float = math.nan) -> Callable:
+    """`f` per element; where Python's math raises (a pole, an overflow) the C function returns a value."""
+    def safe(*a):
+        try:
+            return f(*a)
+        except ValueError:  # math domain error: C returns NaN, or inf at lgamma's poles
+            return domain_error
+        except OverflowError:
+            return math.inf
+
+    return np.vectorize(safe, otypes=[np.float64])
+
+
+def _remainder(x, y):
+    """C remainder(): x - y*n, n = x/y rounded half to even (result in [-|y|/2, |y|/2]); NaN for y = 0 or x
+    infinite (math.remainder raises there). Not numpy's remainder, which floors (Python's %)."""
+    return _vec(math.remainder)(x, y)
+
+
+def _logb(x):
+    """C logb(): the unbiased exponent, exactly (log2 can round up just below a power of two)."""
+    x = np.asarray(x, dtype=np.float64)
+    _, e = np.frexp(x)
+    out = (e - 1).astype(np.float64)
+    out = np.where(x == 0, -np.inf, out)
+    return np.where(np.isinf(x), np.inf, np.where(np.isnan(x), np.nan, out))
+
+
+def _saturate(x):
+    """CUDA's __saturatef: clamp to [0, 1], NaN becomes 0."""
+    x = np.asarray(x, dtype=np.float64)
+    return np.where(np.isnan(x), 0.0, np.clip(x, 0.0, 1.0))
 
 
 def _torch(name: str) -> Callable:
@@ -37,7 +67,9 @@ def _torch(name: str) -> Callable:
 
 _erfinv = _torch("erfinv")
 
-# libdevice base name -> numpy function on float64 arrays
+# libdevice base name -> numpy function on float64 arrays, with CUDA libdevice's (C99's) semantics: fmod truncates,
+# remainder rounds the quotient half to even, round takes halves away from zero, rint/nearbyint to even,
+# fmin/fmax ignore a NaN operand, saturate sends NaN to 0
 UNARY: dict[str, Callable] = {
     "exp": np.exp, "exp2": np.exp2, "exp10": lambda x: np.power(10.0, x), "expm1": np.expm1,
     "log": np.log, "log2": np.log2, "log10": np.log10, "log1p": np.log1p,
@@ -45,19 +77,19 @@ UNARY: dict[str, Callable] = {
     "rcp": lambda x: 1.0 / x, "sin": np.sin, "cos": np.cos, "tan": np.tan, "asin": np.arcsin,
     "acos": np.arccos, "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh,
     "asinh": np.arcsinh, "acosh": np.arccosh, "atanh": np.arctanh, "erf": _vec(math.erf),
-    "erfc": _vec(math.erfc), "lgamma": _vec(math.lgamma), "tgamma": _vec(math.gamma),
+    "erfc": _vec(math.erfc), "lgamma": _vec(math.lgamma, math.inf), "tgamma": _vec(math.gamma),
     "floor": np.floor, "ceil": np.ceil, "trunc": np.trunc, "round": _c_round, "rint": np.rint,
-    "nearbyint": np.rint, "abs": np.abs, "fabs": np.abs, "saturate": lambda x: np.clip(x, 0.0, 1.0),
+    "nearbyint": np.rint, "abs": np.abs, "fabs": np.abs, "saturate": _saturate,
     "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x)), "sinpi": lambda x: np.sin(np.pi * x),
     "cospi": lambda x: np.cos(np.pi * x), "normcdf": _vec(lambda x: 0.5 * math.erfc(-x / math.sqrt(2.0))),
     "erfinv": _erfinv, "erfcinv": lambda x: _erfinv(1.0 - np.asarray(x)),
     "normcdfinv": lambda x: math.sqrt(2.0) * _erfinv(2.0 * np.asarray(x) - 1.0), "erfcx": _torch("erfcx"),
-    "logb": lambda x: np.floor(np.log2(np.abs(x))), "j0": _torch("bessel_j0"), "j1": _torch("bessel_j1"),
+    "logb": _logb, "j0": _torch("bessel_j0"), "j1": _torch("bessel_j1"),
     "y0": _torch("bessel_y0"), "y1": _torch("bessel_y1"), "cyl_bessel_i0": _torch("i0"),
     "cyl_bessel_i1": _torch("i1"), "i0": _torch("i0"), "i1": _torch("i1"),
 }
 BINARY: dict[str, Callable] = {
-    "pow": np.power, "powi": np.power, "fmod": np.fmod, "remainder": np.remainder, "atan2": np.arctan2,
+    "pow": np.power, "powi": np.power, "fmod": np.fmod, "remainder": _remainder, "atan2": np.arctan2,
     "hypot": np.hypot, "copysign": np.copysign, "fmin": np.fmin, "fmax": np.fmax,
     "fdim": lambda x, y: np.maximum(x - y, 0.0), "div": np.divide, "fdiv": np.divide, "divide": np.divide, "add": np.add,
     "sub": np.subtract, "mul": np.multiply, "nextafter": np.nextafter,

@@ -107,12 +107,19 @@ class Launches:
             self.bad_thread += 1
         if self.stream is not None and stream is not None and stream != self.stream:
             self.bad_stream += 1
-        if self.specs is not None and spec_fn is not None:
-            spec = spec_fn()
-            key = json.dumps(spec, sort_keys=True, default=str)
-            if key not in self._seen:
-                self._seen.add(key)
-                self.specs.append(spec)
+        if spec_fn is not None:
+            self.record_spec(spec_fn)
+
+    def record_spec(self, spec_fn) -> None:
+        """Record a compile spec (once) while specs are recorded; also for an autotune config that this launch
+        did not run (triton_shims: every config must compile, the GPU's autotuner may pick any)."""
+        if not self.active or self.specs is None:
+            return
+        spec = spec_fn()
+        key = json.dumps(spec, sort_keys=True, default=str)
+        if key not in self._seen:
+            self._seen.add(key)
+            self.specs.append(spec)
 
 
 LAUNCHES = Launches()

@@ -1,8 +1,8 @@
 """Compatibility shims for candidate Triton code, installed with the launch hook (launches.install_hooks)
 before any candidate module exists in a sandbox worker process.
 
-Under the CPU interpreter (TRITON_INTERPRET=1): autotuning without benchmarks, `torch.cuda.device(...)` on
-a CPU build, libdevice functions in numpy. In every mode: a stand-in driver (the compile worker imports
+Under the CPU interpreter (TRITON_INTERPRET=1): autotuning that runs every config in turn (no benchmarks),
+`torch.cuda.device(...)` on a CPU build, libdevice functions in numpy, `tl.cat` that does reorder. In every mode: a stand-in driver (the compile worker imports
 candidates on machines without a GPU too) and KernelBook-style inductor headers. A shim that does not fit
 the installed Triton or torch is skipped: those candidates then fail as they would without it.
 """
@@ -20,6 +20,7 @@ def install(interpret: bool) -> None:
         _autotune_without_benchmark()
         _cuda_device_context_on_cpu()
         _libdevice_in_numpy()
+        _cat_reorders()
     _stand_in_driver()  # the compile worker on a machine without a GPU imports the candidate too
 
 
@@ -73,14 +74,104 @@ def _no_benchmark(kernel_call, quantiles=None, **_):
     return [0.0] * len(quantiles or (0,))
 
 
+# launches so far of each autotuned kernel in this process, by (name, def line, configs): the rotation's position
+_ROTATION: dict[tuple, int] = {}
+
+
+def rotation_index(key: tuple, n: int) -> int:
+    """The config a launch of an autotuned kernel runs: the next one in turn (process-wide, so a model rebuilt
+    for every variant does not start over at config 0)."""
+    k = _ROTATION.get(key, 0)
+    _ROTATION[key] = k + 1
+    return k % n
+
+
+def _record_other_configs(tuner, configs: list, args: tuple, kwargs: dict) -> None:
+    """Compile specs for every config, not only the one run: the compile stage builds them all (a config's
+    num_warps, shared memory or constexprs can fail on the GPU). Only for an autotuner right over a jit
+    function: a heuristics wrapper in between adds constexprs this launch does not know yet."""
+    from triton.runtime.interpreter import GridExecutor, InterpretedFunction
+
+    from tritonrl.verifier_workers.sandbox.worker.launch_spec import launch_spec
+    from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES
+
+    fn = tuner.fn
+    if type(fn) is not InterpretedFunction or LAUNCHES.specs is None or not LAUNCHES.active:
+        return
+    constexprs = GridExecutor(fn.fn, fn.arg_names, None).constexprs
+    plain = {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")}
+    for config in configs:
+        LAUNCHES.record_spec(lambda c=config: launch_spec(fn.fn, constexprs, args, {**plain, **c.all_kwargs()}))
+
+
+def _rotating_run(original_run):
+    """Autotuner.run under the interpreter. A GPU autotuner runs the fastest config, which a CPU cannot tell;
+    a config that is wrong but fast (skipped blocks, lost split-K partials) would never be run if the
+    interpreter always took config 0. So each launch runs the next (pruned) config in turn, and its output is
+    checked like any other; every config's spec is recorded for the compile stage. As after a GPU benchmark,
+    the first launch for a key zeroes `reset_to_zero` arguments first; a config's pre_hook runs before it."""
+
+    def run(self, *args, **kwargs):
+        if len(self.configs) <= 1 or not all(hasattr(self, a) for a in ("keys", "arg_names", "pre_hook", "cache")):
+            return original_run(self, *args, **kwargs)
+        self.nargs = dict(zip(self.arg_names, args))
+        all_args = {**self.nargs, **kwargs}
+        named = {k: v for k, v in all_args.items() if k in self.arg_names}
+        key = [named[k] for k in self.keys if k in named]
+        key += [str(v.dtype) for v in named.values() if hasattr(v, "dtype")]
+        key = tuple(key)
+        pruned = list(self.prune_configs(kwargs))
+        code = getattr(self.base_fn, "__code__", None)
+        where = (getattr(self.base_fn, "__name__", "?"), getattr(code, "co_firstlineno", 0), len(pruned))
+        config = pruned[rotation_index(where, len(pruned))]
+        _record_other_configs(self, pruned, args, kwargs)
+        full_nargs = {**self.nargs, **kwargs, **config.all_kwargs()}
+        if key not in self.cache:
+            self.cache[key] = config
+            self.pre_hook(full_nargs, reset_only=True)
+        self.best_config = config
+        if config.pre_hook is not None:
+            config.pre_hook(full_nargs)
+        try:
+            return self.fn.run(*args, **kwargs, **config.all_kwargs())
+        finally:
+            self.nargs = None
+
+    return run
+
+
 def _autotune_without_benchmark() -> None:
     """Under the interpreter (no GPU) Triton's autotuner cannot benchmark ("0 active drivers"), so every
-    autotuned candidate would fail. Equal timings make it take its first (pruned) config, as Triton itself
-    does for a single config; correctness does not depend on the config."""
+    autotuned candidate would fail. Where the installed Autotuner has the layout `_rotating_run` expects,
+    launches run the configs in turn; else equal timings make it take its first (pruned) config."""
     try:
         from triton.runtime.autotuner import Autotuner
     except Exception:
         return
     if "do_bench" in vars(Autotuner):
         Autotuner.do_bench = property(lambda self: _no_benchmark)
+    needed = ("run", "prune_configs")
+    if all(callable(getattr(Autotuner, n, None)) for n in needed):
+        Autotuner.run = _rotating_run(Autotuner.run)
 
+def reordered_cat(lhs, rhs):
+    """`tl.cat(a, b, can_reorder=True)` (its only mode) lets the GPU compiler permute the elements; numpy keeps
+    them in order, so a kernel storing the result as if concatenated in order was right only here. The
+    interpreter returns them reversed: reductions over them stay right, order-dependent uses fail as on a GPU."""
+    import numpy as np
+
+    return np.concatenate([lhs, rhs])[::-1].copy()
+
+
+def _cat_reorders() -> None:
+    try:
+        from triton.runtime.interpreter import InterpreterBuilder, TensorHandle
+    except Exception:
+        return
+    if "create_cat" not in vars(InterpreterBuilder):
+        return
+
+    def create_cat(self, lhs, rhs):
+        return TensorHandle(reordered_cat(lhs.data, rhs.data), lhs.dtype.scalar)
+
+    InterpreterBuilder.create_cat = create_cat
