@@ -1,40 +1,65 @@
 #!/bin/bash
-# Issue 23's GPU measurements on one 4-GPU host, after `deploy/offline/wheelhouse.py install` (docs/gpu-host.md):
-#   bench/gpu_verifier_check.sh OUT [SHARDS]
-# * GPU 3: the GPU-marked verifier tests (tests/test_device_kernels.py: the profiler's second opinion), then
-#   the strict-shapes measurement (bench/bench_shape_generalisation.py --mode every_dim), 4 shards side by side;
-# * GPUs 0..SHARDS-1 (default 3): the whole red-team corpus, `tritonrl corpus --device cuda --warm`, one shard
-#   of the cases per GPU (every SHARDS-th case), rows written as they come (OUT/corpus_<i>.json).
-# Everything stops at ${LIMIT_S:-540} s so that what finished comes back from a 10-minute device call.
+# Issue 23's measurements on one 4-GPU host, after `deploy/offline/wheelhouse.py install` (docs/gpu-host.md).
+# Each mode fits a 10-minute device call (everything stops at LIMIT_S, default 540 s) and leaves one archive,
+# OUT/<mode>.tgz, plus a summary on stdout.
+#   bench/gpu_verifier_check.sh gpu OUT   # the whole corpus with --device cuda, one shard per GPU (every 4th
+#                                         # case, -j JOBS warm lanes each); GPU-marked verifier tests and the
+#                                         # red-team rounds' cheats (tests/data/redteam_*/cheats) on GPU 3 too
+#   bench/gpu_verifier_check.sh cpu OUT   # the whole corpus with --device cpu (the interpreter) on the host's
+#                                         # cores, and the strict-shapes measurement (bench_shape_generalisation)
+#                                         # on the GPUs, one shard each
 set -u
-out=$1; shards=${2:-3}; lim=${LIMIT_S:-540}; mkdir -p "$out"
+mode=$1; out=$2; lim=${LIMIT_S:-540}; mkdir -p "$out/$mode"; d=$out/$mode
 export PYTHONPATH=/tmp/site${PYTHONPATH:+:$PYTHONPATH}
 py=python3
-$py - "$shards" "$out" <<'PY'
+progress() {  # every 30 s: GPU use and rows so far
+  while [ -n "$(jobs -r)" ]; do
+    sleep 30; echo "$(date +%T) $(nvidia-smi --query-gpu=index,utilization.gpu,memory.used --format=csv,noheader | tr '\n' ' ')"
+    for f in "$d"/corpus_*.json; do [ -f "$f" ] && echo "  $(basename $f): $($py -c "import json,sys; print(len(json.load(open(sys.argv[1]))))" "$f" 2>/dev/null) rows"; done
+  done
+}
+if [ "$mode" = gpu ]; then
+  $py - "$d" <<'PY'
 import sys
 from tritonrl.verifier_workers.corpus_run import load_cases
-n, out = int(sys.argv[1]), sys.argv[2]
 cases = [c.rel for c in load_cases(device="cuda")]
-for i in range(n):
-    open(f"{out}/list_{i}.txt", "w").write("\n".join(cases[i::n]) + "\n")
-print(len(cases), "cases in", n, "shards")
+for i in range(4):
+    open(f"{sys.argv[1]}/list_{i}.txt", "w").write("\n".join(cases[i::4]) + "\n")
+print(len(cases), "cases in 4 shards")
 PY
-for i in $(seq 0 $((shards - 1))); do
-  CUDA_VISIBLE_DEVICES=$i timeout $lim $py -m tritonrl.cli corpus --device cuda --warm -j ${JOBS:-12} \
-    --list "$out/list_$i.txt" --json-out "$out/corpus_$i.json" > "$out/corpus_$i.log" 2>&1 &
-done
-(
-  CUDA_VISIBLE_DEVICES=3 timeout 240 $py -m pytest -q -m gpu -p no:cacheprovider -s tests/test_device_kernels.py \
-    tests/test_gpu_verifier.py > "$out/pytest_gpu.log" 2>&1
-  for s in 0 1 2 3; do
-    CUDA_VISIBLE_DEVICES=3 timeout $((lim - 250)) $py bench/bench_shape_generalisation.py --device cuda \
-      --mode every_dim --shard $s/4 > "$out/shapes_$s.log" 2>&1 &
+  for i in 0 1 2 3; do
+    CUDA_VISIBLE_DEVICES=$i timeout $lim $py -m tritonrl.cli corpus --device cuda --warm -j ${JOBS:-11} \
+      --list "$d/list_$i.txt" --json-out "$d/corpus_$i.json" > "$d/corpus_$i.log" 2>&1 &
   done
+  (
+    CUDA_VISIBLE_DEVICES=3 timeout 200 $py -m pytest -q -m gpu -p no:cacheprovider -s tests/test_device_kernels.py \
+      tests/test_gpu_verifier.py > "$d/pytest_gpu.log" 2>&1
+    ls tests/data/redteam_2026_11_27/cheats/*.py | CUDA_VISIBLE_DEVICES=3 xargs -P 6 -I{} sh -c \
+      'c={}; r=$(head -1 $c | sed "s#^\# ref: [^;]*/refs/\([^;]*\);.*#\1#"); timeout 240 python3 -m tritonrl.cli verify \
+       tests/data/redteam_2026_11_27/refs/$r $c --device cuda --json > '"$d"'/rt_$(basename $c .py).json 2>/dev/null'
+  ) &
+  progress
   wait
-) &
-while [ -n "$(jobs -r)" ]; do
-  sleep 30; echo "$(date +%T) $(nvidia-smi --query-gpu=index,utilization.gpu,memory.used --format=csv,noheader | tr '\n' ' ')"
-  for i in $(seq 0 $((shards - 1))); do [ -f "$out/corpus_$i.json" ] && echo "  shard $i: $($py -c "import json,sys; print(len(json.load(open(sys.argv[1]))))" "$out/corpus_$i.json" 2>/dev/null) rows"; done
-done
-wait
-tail -3 "$out"/corpus_*.log "$out/pytest_gpu.log"; grep -h -A8 "^larger_shapes" "$out"/shapes_*.log
+  tail -2 "$d"/corpus_*.log; tail -4 "$d/pytest_gpu.log"
+  $py - "$d" <<'PY'
+import glob, json, os, sys
+for f in sorted(glob.glob(sys.argv[1] + "/rt_*.json")):
+    try:
+        v = json.load(open(f)); print(os.path.basename(f)[3:-5], v.get("correct"), v.get("stage"), v.get("violations"))
+    except Exception as e:
+        print(os.path.basename(f), "no verdict:", type(e).__name__)
+PY
+elif [ "$mode" = cpu ]; then
+  timeout $lim $py -m tritonrl.cli corpus --device cpu --warm -j ${JOBS:-52} --json-out "$d/corpus_cpu.json" \
+    > "$d/corpus_cpu.log" 2>&1 &
+  for s in 0 1 2 3; do
+    CUDA_VISIBLE_DEVICES=$s timeout $lim $py bench/bench_shape_generalisation.py --device cuda --mode every_dim \
+      --factor ${FACTOR:-3} --shard $s/4 > "$d/shapes_$s.log" 2>&1 &
+  done
+  progress
+  wait
+  tail -2 "$d/corpus_cpu.log"; grep -h -A12 "^larger_shapes" "$d"/shapes_*.log
+else
+  echo "usage: $0 gpu|cpu OUT" >&2; exit 2
+fi
+tar czf "$out/$mode.tgz" -C "$out" "$mode"
