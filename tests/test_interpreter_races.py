@@ -175,3 +175,24 @@ def test_the_last_ticket_reads_and_overwrites_the_partials_without_a_race():
             t.store(b(PARTS))  # reset for the next call
             t.store(b(OUT + 64))
     assert t.races == 0
+
+
+def test_the_last_ticket_may_reset_a_counter_others_only_updated_atomically():
+    t = RaceTracker()
+    for i in range(4):
+        t.next_program()
+        t.store(b(PARTS[i:i + 1]))
+        t.atomic(b(COUNTER), ordered=True)
+    t.store(b(COUNTER))  # the last ticket's holder: tl.store(count_ptr, 0) for the next call
+    assert t.races == 0
+
+
+def test_an_atomic_read_feeding_a_plain_store_is_a_read_modify_write():
+    t = RaceTracker()
+    for _ in range(2):
+        t.next_program()
+        t.atomic(b(COUNTER), ordered=True)  # "acquire"
+        t.atomic(b(OUT), ordered=True)  # cur = atomic_add(out, 0)
+        t.store(b(OUT))  # out = cur + part
+        t.atomic(b(COUNTER), ordered=True)  # "release"
+    assert t.races == 1

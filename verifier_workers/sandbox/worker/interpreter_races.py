@@ -82,7 +82,10 @@ class RaceTracker:
         # relaxed "touch" of another program's store does not make that store readable as its own
         self.atomic_ordered: list[np.ndarray] = []
         self.atomic_relaxed: list[np.ndarray] = []
-        self.reads: list[np.ndarray] = []  # this program's reads since it acquired
+        self.reads: list[np.ndarray] = []  # this program's loads since it acquired
+        # its atomics since it acquired: reads only where it also plain-stored (an atomic-read
+        # read-modify-write); a counter only ever updated atomically may be reset by the ticket's last program
+        self.atomic_reads: list[np.ndarray] = []
         self.acquired = False  # this program did an (ordering) atomic
         self.locked = False  # this program took a lock another program of the launch released (a succeeded CAS)
         self.stored = 0
@@ -155,13 +158,19 @@ class RaceTracker:
         _merge_in(self.released, self.own)
         _merge_in(self.atomic_unreleased, self.atomic_relaxed)
         _merge_in(self.atomic_released, self.atomic_ordered)
-        if self.reads:
+        if self.atomic_reads and (self.pending or self.own):
+            a = np.unique(np.concatenate(self.atomic_reads))
+            a = a[np.isin(a, np.concatenate(self.pending + self.own))]
+            if a.size:
+                self.reads.append(a)
+        if self.reads and self.read_bytes <= TRACK_LIMIT:
             _merge_in(self.loaded, self.reads)
             self.read_bytes = sum(len(c) for c in self.loaded)
             if self.read_bytes > TRACK_LIMIT:  # once: what later stores overwrite cannot be checked
                 self.races += 1
                 self.loaded = []
-        self.pending, self.own, self.reads, self.acquired, self.locked = [], [], [], False, False
+        self.pending, self.own, self.reads, self.atomic_reads = [], [], [], []
+        self.acquired = self.locked = False
         self.atomic_ordered, self.atomic_relaxed = [], []
         self.lane_reset()
 
@@ -185,6 +194,7 @@ class RaceTracker:
             self.races += self.stored - addrs.size <= TRACK_LIMIT  # once: the launch cannot be checked
             self.unreleased, self.released, self.pending, self.own = [], [], [], []
             self.atomic_unreleased, self.atomic_released, self.loaded, self.reads = [], [], [], []
+            self.atomic_reads = []
             self.atomic_ordered, self.atomic_relaxed = [], []
             return
         if self.unreleased or self.released or self.atomic_unreleased or self.atomic_released or self.loaded:
@@ -217,7 +227,7 @@ class RaceTracker:
             self.stored += addrs.size
             (self.atomic_ordered if ordered else self.atomic_relaxed).append(addrs)
             if self.acquired:
-                self.reads.append(addrs)
+                self.atomic_reads.append(addrs)
 
     def lock(self, addrs: np.ndarray) -> None:
         """A CAS that succeeded on `addrs`: a lock, if another program of the launch released it (an ordered
