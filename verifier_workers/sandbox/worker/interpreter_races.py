@@ -55,9 +55,12 @@ def _merge_in(chunks: list[np.ndarray], new: list[np.ndarray]) -> None:
 
 
 def _hits(a: np.ndarray, chunks: list[np.ndarray]) -> np.ndarray:
+    """Which of `a` are in the chunks (each sorted and unique): a binary search, O(len(a) log chunk)."""
     hit = np.zeros(a.shape, dtype=bool)
     for chunk in chunks:
-        hit |= np.isin(a, chunk)
+        if chunk.size:
+            at = np.minimum(np.searchsorted(chunk, a), chunk.size - 1)
+            hit |= chunk[at] == a
     return hit
 
 
@@ -239,7 +242,9 @@ class RaceTracker:
         if addrs.size == 0 or self._overflowed():
             return
         if self.acquired:  # reads after synchronising: a later program's store over them is checked
-            self.reads.append(addrs)
+            new = addrs[~_hits(addrs, self.loaded)]  # inputs every program reads are kept once
+            if new.size:
+                self.reads.append(new)
         if not (self.unreleased or self.released or self.atomic_unreleased or self.atomic_released):
             return
         a = np.unique(addrs)
