@@ -18,7 +18,15 @@ compared byte by byte (a wide load over a narrow store, or a one-byte store of i
 cannot hide another program's write). A store is *released* once its program has done an atomic after it
 (the atomic itself included), and a program has *acquired* once it has done an atomic; only a released store
 read by an acquired program is ordered (the ticket idiom: partials stored, a counter bumped, the last
-program reads them). Relaxed atomics order nothing. A launch that stores more than TRACK_LIMIT bytes cannot be
+program reads them). Relaxed atomics order nothing. An atomic reads what it updates: another program's plain
+store under it is checked as a load's would be (`atomic_add(p, 0)` reads partials as surely as `tl.load`).
+A store over bytes another program read after it acquired (a load, or an atomic) is a race unless the storing
+program holds a lock, a CAS that found what it compared with, on an address another program of the launch
+released: fences order, they do not exclude. "The first and the last program both finalise" read partials a
+later program stores; a read-modify-write between dummy fences can interleave with another (a lost update);
+a spinlock's protected read-modify-write and the ticket's last program (nobody stores after it) pass. Reads
+before a program's first acquire are not kept (an unsynchronised program reading another's store is a race
+already). A launch that stores, or reads after acquiring, more than TRACK_LIMIT bytes cannot be
 checked and counts as a race (the CPU tasks are small: no honest kernel comes near it).
 Within one program (the interpreter runs a program's lanes as one numpy operation; a GPU runs them on many
 threads and warps):
@@ -47,9 +55,12 @@ def _merge_in(chunks: list[np.ndarray], new: list[np.ndarray]) -> None:
 
 
 def _hits(a: np.ndarray, chunks: list[np.ndarray]) -> np.ndarray:
+    """Which of `a` are in the chunks (each sorted and unique): a binary search, O(len(a) log chunk)."""
     hit = np.zeros(a.shape, dtype=bool)
     for chunk in chunks:
-        hit |= np.isin(a, chunk)
+        if chunk.size:
+            at = np.minimum(np.searchsorted(chunk, a), chunk.size - 1)
+            hit |= chunk[at] == a
     return hit
 
 
@@ -61,16 +72,27 @@ class RaceTracker:
         self.reset()
 
     def reset(self) -> None:
-        self.unreleased: list[np.ndarray] = []  # finished programs' stores no later atomic of theirs released
-        self.released: list[np.ndarray] = []  # finished programs' stores followed by an atomic of theirs
+        self.unreleased: list[np.ndarray] = []  # finished programs' plain stores no later atomic of theirs released
+        self.released: list[np.ndarray] = []  # finished programs' plain stores followed by an atomic of theirs
+        # finished programs' atomics (ordered ones release themselves); kept apart from plain stores because an
+        # atomic races with another program's plain store, never with its atomic
+        self.atomic_unreleased: list[np.ndarray] = []
+        self.atomic_released: list[np.ndarray] = []
+        self.loaded: list[np.ndarray] = []  # finished programs' reads (loads, atomics) after their first acquire
         self.pending: list[np.ndarray] = []  # this program's stores since its last atomic
         self.own: list[np.ndarray] = []  # this program's stores before its last atomic
         # this program's atomics (ordered ones release themselves): bytes it published, not bytes it owns, so a
         # relaxed "touch" of another program's store does not make that store readable as its own
         self.atomic_ordered: list[np.ndarray] = []
         self.atomic_relaxed: list[np.ndarray] = []
+        self.reads: list[np.ndarray] = []  # this program's loads since it acquired
+        # its atomics since it acquired: reads only where it also plain-stored (an atomic-read
+        # read-modify-write); a counter only ever updated atomically may be reset by the ticket's last program
+        self.atomic_reads: list[np.ndarray] = []
         self.acquired = False  # this program did an (ordering) atomic
+        self.locked = False  # this program took a lock another program of the launch released (a succeeded CAS)
         self.stored = 0
+        self.read_bytes = 0
         self.races = 0
         self.program = 0
         self.exchanged: dict[int, tuple[int, bytes]] = {}  # address -> (program, value) of atomic_xchg writes
@@ -135,11 +157,37 @@ class RaceTracker:
 
     def next_program(self) -> None:
         self.program += 1
-        _merge_in(self.unreleased, self.pending + self.atomic_relaxed)
-        _merge_in(self.released, self.own + self.atomic_ordered)
-        self.pending, self.own, self.acquired = [], [], False
+        _merge_in(self.unreleased, self.pending)
+        _merge_in(self.released, self.own)
+        _merge_in(self.atomic_unreleased, self.atomic_relaxed)
+        _merge_in(self.atomic_released, self.atomic_ordered)
+        if self.atomic_reads and (self.pending or self.own):
+            a = np.unique(np.concatenate(self.atomic_reads))
+            a = a[np.isin(a, np.concatenate(self.pending + self.own))]
+            if a.size:
+                self.reads.append(a)
+        if self.reads and self.read_bytes <= TRACK_LIMIT:
+            _merge_in(self.loaded, self.reads)
+            self.read_bytes = sum(len(c) for c in self.loaded)
+            if self.read_bytes > TRACK_LIMIT:  # once: what later stores overwrite cannot be checked
+                self.races += 1
+                self.loaded = []
+        self.pending, self.own, self.reads, self.atomic_reads = [], [], [], []
+        self.acquired = self.locked = False
         self.atomic_ordered, self.atomic_relaxed = [], []
         self.lane_reset()
+
+    def _overflowed(self) -> bool:
+        return self.stored > TRACK_LIMIT or self.read_bytes > TRACK_LIMIT
+
+    def _unordered(self, a: np.ndarray, atomics: bool = True) -> bool:
+        """Do bytes `a` hit another program's write this program is not ordered after (unreleased, or
+        released but this program has not acquired)? `atomics`: other programs' atomics count too."""
+        un = self.unreleased + (self.atomic_unreleased if atomics else [])
+        if _hits(a, un).any():
+            return True
+        rel = self.released + (self.atomic_released if atomics else [])
+        return not self.acquired and bool(_hits(a, rel).any())
 
     def store(self, addrs: np.ndarray) -> None:
         if addrs.size == 0:
@@ -148,17 +196,32 @@ class RaceTracker:
         if self.stored > TRACK_LIMIT:
             self.races += self.stored - addrs.size <= TRACK_LIMIT  # once: the launch cannot be checked
             self.unreleased, self.released, self.pending, self.own = [], [], [], []
+            self.atomic_unreleased, self.atomic_released, self.loaded, self.reads = [], [], [], []
+            self.atomic_reads = []
             self.atomic_ordered, self.atomic_relaxed = [], []
             return
-        if self.unreleased or self.released:  # two programs storing the same bytes: on a GPU, either wins,
-            # unless ordered as a load would be (a spinlock: the earlier store released, this program acquired)
+        if self.unreleased or self.released or self.atomic_unreleased or self.atomic_released or self.loaded:
             a = np.unique(addrs)
-            self.races += bool(_hits(a, self.unreleased).any() or (not self.acquired and _hits(a, self.released).any()))
+            # two programs storing the same bytes: on a GPU, either wins, unless ordered as a load would be
+            race = self._unordered(a)
+            # overwriting bytes another program read after synchronising (a finaliser's partials, a
+            # read-modify-write's accumulator): fences order, they do not exclude, so on a GPU the other
+            # program may read this store or not. Only a lock (a CAS another program released) excludes.
+            if not race and not self.locked and self.loaded:
+                race = bool(_hits(a, self.loaded).any())
+            self.races += race
         self.pending.append(addrs)
 
     def atomic(self, addrs: np.ndarray, ordered: bool) -> None:
-        """An atomic on `addrs`: it publishes itself; with acquire/release order it also releases this
-        program's earlier stores and lets it read other programs' released ones."""
+        """An atomic on `addrs`: it reads them (another program's plain store there must be ordered before it,
+        as for a load), publishes itself; with acquire/release order it also releases this program's earlier
+        stores and lets it read other programs' released ones."""
+        if addrs.size and not self._overflowed() and (self.unreleased or self.released):
+            a = np.unique(addrs)
+            mine = self.pending + self.own
+            if mine:
+                a = a[~np.isin(a, np.concatenate(mine))]
+            self.races += self._unordered(a, atomics=False)  # acquired only by an earlier atomic
         if ordered:
             self.own.extend(self.pending)
             self.pending = []
@@ -166,18 +229,29 @@ class RaceTracker:
         if addrs.size and self.stored <= TRACK_LIMIT:
             self.stored += addrs.size
             (self.atomic_ordered if ordered else self.atomic_relaxed).append(addrs)
+            if self.acquired:
+                self.atomic_reads.append(addrs)
+
+    def lock(self, addrs: np.ndarray) -> None:
+        """A CAS that succeeded on `addrs`: a lock, if another program of the launch released it (an ordered
+        atomic there)."""
+        if addrs.size and self.acquired and _hits(np.unique(addrs), self.atomic_released).any():
+            self.locked = True
 
     def load(self, addrs: np.ndarray) -> None:
-        if addrs.size == 0 or self.stored > TRACK_LIMIT or not (self.unreleased or self.released):
+        if addrs.size == 0 or self._overflowed():
+            return
+        if self.acquired:  # reads after synchronising: a later program's store over them is checked
+            new = addrs[~_hits(addrs, self.loaded)]  # inputs every program reads are kept once
+            if new.size:
+                self.reads.append(new)
+        if not (self.unreleased or self.released or self.atomic_unreleased or self.atomic_released):
             return
         a = np.unique(addrs)
         mine = self.pending + self.own
         if mine:  # bytes this program wrote itself read its own value
             a = a[~np.isin(a, np.concatenate(mine))]
-        race = _hits(a, self.unreleased).any()
-        if not race and not self.acquired:
-            race = _hits(a, self.released).any()
-        self.races += bool(race)
+        self.races += self._unordered(a)
 
 
 TRACKER = RaceTracker()
@@ -309,8 +383,16 @@ def install() -> list:
     def cas(self, *args, **kwargs):  # (ptr, cmp, val, sem, scope)
         ptr = args[0] if args else kwargs["ptr"]
         sem = args[3] if len(args) > 3 else kwargs.get("sem")
-        TRACKER.atomic(_bytes(np.asarray(ptr.data).ravel(), _itemsize(ptr)), _ordered(sem))
-        return atomic_cas(self, *args, **kwargs)
+        addrs = _bytes(np.asarray(ptr.data).ravel(), _itemsize(ptr))
+        TRACKER.atomic(addrs, _ordered(sem))
+        old = atomic_cas(self, *args, **kwargs)
+        try:  # a CAS that found what it compared with swapped: with acquire order, it took a lock
+            cmp = args[1] if len(args) > 1 else kwargs["cmp"]
+            if _ordered(sem) and np.array_equal(np.asarray(old.data), np.broadcast_to(cmp.data, np.shape(old.data))):
+                TRACKER.lock(addrs)
+        except (KeyError, AttributeError, TypeError, ValueError):
+            pass  # an unknown layout: no lock
+        return old
 
     def rmw(self, *args, **kwargs):  # (rmwOp, ptr, val, mask, sem, scope)
         ptr = args[1] if len(args) > 1 else kwargs["ptr"]

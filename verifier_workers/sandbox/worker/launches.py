@@ -8,7 +8,8 @@ Installed by harness before any candidate module exists in the process:
   * a counter of Python thread starts (`install_thread_counter`, `thread_starts`).
 `install_hooks` also installs the compatibility shims of triton_shims.py, first, and under the interpreter
 GPU program-order semantics (interpreter_races.py: reversed program order, `race` for a program reading another
-program's plain stores). Every launch also checks that the compute watch is still installed (watch.py).
+program's plain stores, by a load or an atomic, or overwriting what another read after synchronising, unless
+ordered). Every launch also checks that the compute watch is still installed (watch.py).
 """
 from __future__ import annotations
 
