@@ -36,12 +36,14 @@ def _short(name: str) -> str:
 
 def _attribute(events) -> tuple[list[str], dict[str, int]]:
     """Device kernels of a Kineto trace that no aten op launched, and {aten op: kernels} for those one did.
-    A kernel is an aten op's when its correlation id is the op's linked one, or when the runtime call that
-    launched it (same correlation id, a CPU record) lies inside the op's span on the same thread (the
-    innermost such op)."""
+    A kernel is an op's when the runtime call that launched it (same correlation id, a CPU record) lies in
+    the op's span on the same thread, or when its correlation id is the op's linked one. Every enclosing op
+    counts, outermost to innermost: the watch sees `zero_` or `clone` where the innermost op is `fill_` or
+    `copy_`, so `unwatched` asks whether the watch saw any of them. User annotations (record_function) on
+    the device timeline are no kernels."""
     cpu = [e for e in events if e.device_type() == _CPU]
     aten = [e for e in cpu if e.name().startswith("aten::")]
-    linked = {e.linked_correlation_id(): e.name() for e in aten if e.linked_correlation_id()}
+    linked = {e.linked_correlation_id(): e for e in aten if e.linked_correlation_id()}
     spans: dict[int, list[tuple[int, int, str]]] = {}
     for e in aten:
         spans.setdefault(e.start_thread_id(), []).append((e.start_ns(), e.end_ns(), e.name()))
@@ -49,19 +51,25 @@ def _attribute(events) -> tuple[list[str], dict[str, int]]:
     names: list[str] = []
     ops: dict[str, int] = {}
     for k in events:
-        if k.device_type() != _CUDA or k.name().startswith(("Memcpy", "Memset")):
+        if k.device_type() != _CUDA or k.name().startswith(("Memcpy", "Memset")) or _annotation(k):
             continue
-        op = linked.get(k.correlation_id())
-        call = launches.get(k.correlation_id())
-        if op is None and call is not None:
-            inside = [(s, n) for s, e, n in spans.get(call.start_thread_id(), ()) if s <= call.start_ns() <= e]
-            op = max(inside)[1] if inside else None
-        if op is None:
+        at = launches.get(k.correlation_id()) or linked.get(k.correlation_id())
+        chain = [n for s, e, n in sorted(spans.get(at.start_thread_id(), ())) if s <= at.start_ns() <= e] if at else []
+        if at is not None and at.name().startswith("aten::"):
+            chain.append(at.name())
+        if not chain:
             names.append(k.name())
-        else:
-            op = op.removeprefix("aten::")
-            ops[op] = ops.get(op, 0) + 1
+            continue
+        key = "|".join(dict.fromkeys(n.removeprefix("aten::") for n in chain))
+        ops[key] = ops.get(key, 0) + 1
     return names, ops
+
+
+def _annotation(e) -> bool:
+    try:
+        return bool(e.is_user_annotation())
+    except Exception:
+        return False
 
 
 class DeviceKernels:
@@ -101,7 +109,9 @@ class DeviceKernels:
         return out
 
     def unwatched(self, seen) -> dict[str, int]:
-        return {f"device_unwatched:{op}": n for op, n in self.ops.items() if op not in seen}
+        """`ops` keys are the enclosing aten ops of a launch, joined by "|": unwatched if the watch saw none."""
+        return {f"device_unwatched:{key}": n for key, n in self.ops.items()
+                if not any(op in seen for op in key.split("|"))}
 
 
 def warm() -> bool:

@@ -65,7 +65,7 @@ def snapshot_outputs(outs: list | None) -> list | None:
 
 
 def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, check: bool,
-             record_specs: bool = False) -> tuple[Any, dict]:
+             record_specs: bool = False, unwatched: bool = False) -> tuple[Any, dict]:
     """One forward with the launch hook (and, for candidates, the compute watch and input checks)."""
     # a copy of the inputs (the reference's too: whether it mutates them decides the candidate's check)
     snapshot = [x.clone() if _isinstance(x, _Tensor) else None for x in inputs]
@@ -92,7 +92,7 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
     device_ops = {}
     if getattr(kernels, "ok", False):
         device_ops = kernels.foreign(launches["names"])
-        if watch:
+        if watch and unwatched:
             device_ops.update(kernels.unwatched(mode.seen))
     ops.update(device_ops)
     if watch and "host_scalar_reads" not in ops:
@@ -200,14 +200,16 @@ def _run(args: dict) -> tuple[dict, dict]:
                 if check:
                     inputs = _later_inputs(ref, inputs, args, call, share)
                     out, info = _forward(model, inputs, device, grad_mode, watch=True, check=True,
-                                         record_specs=bool(args.get("record_specs")))
+                                         record_specs=bool(args.get("record_specs")),
+                                         unwatched=bool(args.get("unwatched_kernels")))
                 else:
                     inputs, out, info, share = _reference_later_call(model, ref, inputs, args, call, grad_mode,
                                                                      share, snaps[0])
                 shares.append(share)
             else:
                 out, info = _forward(model, inputs, device, grad_mode, watch=check, check=check,
-                                     record_specs=bool(args.get("record_specs")))
+                                     record_specs=bool(args.get("record_specs")),
+                                     unwatched=bool(args.get("unwatched_kernels")))
         except Exception as e:
             if not args.get("capture_errors"):
                 raise
