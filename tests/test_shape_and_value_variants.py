@@ -1,6 +1,7 @@
 """Kernels written for the task's sizes and values only (red-team round 4, tests/data/redteam_2026_11_27): the
-full stage's larger_shapes variant scales every input-only size by 3 (a row length, a grid sized for twice
-the task), and new_seed scales the task's float init inputs (a scale written in as a literal)."""
+full stage's larger_shapes variant grows the batch-like size x3 and up to two more x2 (a row length, a grid
+sized for twice the batch), and new_seed scales the task's float init inputs (a scale written in as a
+literal)."""
 import re
 from pathlib import Path
 
@@ -23,7 +24,10 @@ def round4(name: str) -> tuple[Task, str]:
 def test_the_default_variants_scale_every_size_and_the_float_init_inputs():
     src = (ROUND_4 / "refs" / "rowsum.py").read_text()
     var = {v.name: v for v in variants.multi_input_variants(src, {}, [1, 2, 3], "cpu", True)}
-    assert var["larger_shapes"].overrides == {"batch_size": 48, "dim": 768}
+    assert var["larger_shapes"].overrides == {"batch_size": 48, "dim": 512}
+    four = "import torch\nbatch_size = 4\nc = 16\nh = 32\nw = 32\n" \
+           "def get_inputs():\n    return [torch.randn(batch_size, c, h, w)]\n"
+    assert variants.larger_overrides(four, {}) == {"batch_size": 12, "c": 32, "h": 64}  # 12x the elements, not 81x
     assert var["new_seed"].init_scale == variants.INIT_SCALE != 1.0
     assert all(v.init_scale == 1.0 for n, v in var.items() if n != "new_seed")
 

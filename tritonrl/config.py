@@ -88,11 +88,12 @@ class VerifierConfig:
     compile_target_arch: int = 90  # GPUTarget("cuda", arch, 32) when compiling without a GPU
     # GPU: compare outputs on the device in the reference worker (CUDA IPC), not on the host after a copy
     device_compare: bool = True
-    # the multi-input set's larger_shapes variant: "every_dim" scales every input-only size, "batch" one
-    # batch-like size. every_dim catches kernels that hard-code a row length or channel count; on the honest
-    # corpus it failed 1 of 569 (H200, 2026-11-27; docs/verifier-allowlist.md "Shapes")
+    # the multi-input set's larger_shapes variant: "every_dim" grows the input-only sizes (the batch-like one
+    # by larger_shapes_factor, up to two more doubled), "batch" only the batch-like one. every_dim catches
+    # kernels that hard-code a row length or channel count; on the honest corpus every size x2 failed 1 of
+    # 569 and every size x3 none of 569 (H200, 2026-11-27; docs/verifier-allowlist.md "Shapes")
     larger_shapes: str = "every_dim"
-    # by how much: 3 (not 2) also leaves power-of-two sizes, so a grid sized for twice the task fails too
+    # 3, not 2: the batch leaves powers of two, so a grid sized for twice the task's batch fails too
     larger_shapes_factor: int = 3
     # GPU: also refuse kernels of aten ops the compute watch never saw (device_kernels.py `unwatched`). Off
     # until measured: its first form (innermost op only) refused 92 of 573 honest corpus files on an H200

@@ -70,18 +70,23 @@ def tiny_overrides(src: str, base: dict[str, int]) -> dict[str, int] | None:
 LARGER_SHAPES = ("batch", "every_dim")
 
 
+LARGER_DIMS = 3  # at most this many free dims grow at once: 3 x 2 x 2 = 12x the elements, not 81x for 4-D inputs
+
+
 def larger_overrides(src: str, base: dict[str, int], mode: str = "every_dim", factor: int = 3
                      ) -> dict[str, int] | None:
-    """`every_dim`: scale every free dim by `factor`, so a kernel that hard-codes any input size (a row length,
-    a channel count, a grid's capacity) computes wrong there. `batch`: scale one free dim (a batch-like one
-    when there is one)."""
+    """`every_dim`: the batch-like free dim (the first, if none is named batch) times `factor`, the next free
+    dims (up to LARGER_DIMS in all) doubled, so a kernel that hard-codes an input size (a row length, a
+    channel count, a grid sized for twice the batch) computes wrong there, while the inputs stay small enough
+    for the CPU interpreter (and its race tracker's byte limit). `batch`: only the batch-like dim."""
     dims = free_dims(src)
     if not dims:
         return None
     consts = {**int_constants(src), **base}
-    if mode == "every_dim":
-        return {**base, **{d: factor * consts[d] for d in dims}}
     dims.sort(key=lambda n: (0 if "batch" in n.lower() else 1))
+    if mode == "every_dim":
+        grown = {d: (factor if i == 0 else 2) * consts[d] for i, d in enumerate(dims[:LARGER_DIMS])}
+        return {**base, **grown}
     return {**base, dims[0]: factor * consts[dims[0]]}
 
 
