@@ -337,3 +337,17 @@ def test_an_output_in_the_models_own_buffer_is_an_alias(unchecked):
     task, code = round4("R4C_05_rowsum_output_ring")
     verdict = unchecked.verify(task, code)
     assert not verdict.correct and "output_alias" in verdict.violations, (verdict.violations, verdict.error)
+
+
+def test_a_math_table_built_in_a_loop_is_a_host_table():
+    task, code = round4("R4C_09_softmax_host_exp_table")  # 256 = the run-time limit of host-made elements
+    assert [x.code for x in check_source(code, task.reference_src)] == ["host_table"]
+    for table in ("[math.exp(-k / 8) for k in range(64)]", "[math.tanh(k / 4) for k in range(9)]"):
+        code = model(RELU_FORWARD, extra="\nimport math\n", init=f"self.register_buffer('t', torch.tensor({table}))")
+        assert "host_table" in [x.code for x in check_source(code)], table
+
+
+def test_math_on_scalars_and_integer_helpers_in_loops_are_no_table():
+    code = model(RELU_FORWARD, extra="\nimport math\n",
+                 init="self.scale = 1 / math.sqrt(64)\nself.grid = [math.ceil(n / 128) for n in (256, 512)]")
+    assert [x for x in check_source(code) if x.code == "host_table"] == []

@@ -15,6 +15,7 @@ import re
 
 from tritonrl.verifier_workers.static.allowlist_rules import check_allowlist
 from tritonrl.verifier_workers.static.device_branch import check_device_branches
+from tritonrl.verifier_workers.static.host_tables import check_host_tables
 from tritonrl.verifier_workers.static.forward import Forward
 from tritonrl.verifier_workers.static.int_precision import int_precision
 from tritonrl.verifier_workers.static.kinds import T
@@ -73,6 +74,7 @@ def _check(code: str, reference_src: str | None) -> list[Violation]:
     out += _hidden_defs(code, facts)
     out += _low_precision_in_kernels(facts, reference_src)
     out += check_device_branches([n for n in nodes if id(n) not in facts.main_nodes], parents)
+    out += check_host_tables(tree, {id(n) for k in facts.all_kernels for n in ast.walk(k)} | facts.main_nodes)
     if not facts.all_kernels:
         out.append(Violation("no_triton_kernel", "no function decorated with @triton.jit", None))
     if "ModelNew" not in facts.classes:

@@ -50,6 +50,8 @@ VIOLATION_CODES: dict[str, str] = {
     "device_branch": "a condition, conditional expression or kernel argument decided by the device (`x.is_cuda`, "
                      "`x.device.type`, `torch.cuda.is_available()`...): the GPU's path is never run or compiled by "
                      "the CPU verifier",
+    "host_table": "a table of a math function computed in host Python (`math.exp` over a range, in a loop or "
+                  "comprehension) for a kernel to look up or interpolate",
     "unknown_name": "a name or attribute that does not exist at all (`tl.relu`, an undefined global, "
                     "`x.empty_like()`): it would fail with NameError/AttributeError/CompilationError anyway; an "
                     "honest mistake, not a cheat (docs/verifier-allowlist.md)",
