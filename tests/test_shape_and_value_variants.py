@@ -1,6 +1,6 @@
 """Kernels written for the task's sizes and values only (red-team round 4, tests/data/redteam_2026_11_27): the
-full stage's larger_shapes variant grows the batch-like size x3 and up to two more x2 (a row length, a grid
-sized for twice the batch), and new_seed scales the task's float init inputs (a scale written in as a
+full stage's larger_shapes variant grows the batch-like size x3 and one more size x2 (a row length, a
+feature count the weights share, a grid sized for twice the batch), and new_seed scales the task's float init inputs (a scale written in as a
 literal)."""
 import re
 from pathlib import Path
@@ -27,8 +27,10 @@ def test_the_default_variants_scale_every_size_and_the_float_init_inputs():
     assert var["larger_shapes"].overrides == {"batch_size": 48, "dim": 512}
     four = "import torch\nbatch_size = 4\nc = 16\nh = 32\nw = 32\n" \
            "def get_inputs():\n    return [torch.randn(batch_size, c, h, w)]\n"
-    assert variants.larger_overrides(four, {}) == {"batch_size": 12, "c": 32, "h": 64}  # 12x the elements, not 81x
+    assert variants.larger_overrides(four, {}) == {"batch_size": 12, "c": 32}  # 6x the elements, not 81x
     assert var["new_seed"].init_scale == variants.INIT_SCALE != 1.0
+    ln = (ROUND_4 / "refs" / "layernorm.py").read_text()  # `dim` sizes the input and the LayerNorm's weights
+    assert variants.shared_dims(ln) == ["dim"] and variants.larger_overrides(ln, {}) == {"batch_size": 48, "dim": 256}
     assert all(v.init_scale == 1.0 for n, v in var.items() if n != "new_seed")
 
 
@@ -44,6 +46,7 @@ def verifier():
     ("R4C_02_softmax_fixed_cols", "crash"),  # unmasked loads past a shrunken row: the tiny stage's worker dies
     ("R4B_06_hardcoded_row", "(variant larger_shapes)"),
     ("R4A_09_grid_capacity_hardcoded", "(variant larger_shapes)"),
+    ("R4C_01_ln_dim_hardcode", "(variant larger_shapes)"),  # the width the LayerNorm's weights share, x2
     ("R4C_03_addscale_const_scale", "(variant new_seed)"), ("R4A_08_init_scalar_hardcoded", "(variant new_seed)")])
 def test_a_kernel_right_only_at_the_tasks_sizes_or_values_fails(verifier, name, why):
     task, code = round4(name)

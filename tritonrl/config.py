@@ -89,7 +89,7 @@ class VerifierConfig:
     # GPU: compare outputs on the device in the reference worker (CUDA IPC), not on the host after a copy
     device_compare: bool = True
     # the multi-input set's larger_shapes variant: "every_dim" grows the input-only sizes (the batch-like one
-    # by larger_shapes_factor, up to two more doubled), "batch" only the batch-like one. every_dim catches
+    # by larger_shapes_factor, one more doubled), "batch" only the batch-like one. every_dim catches
     # kernels that hard-code a row length or channel count; on the honest corpus every size x2 failed 1 of
     # 569 and every size x3 none of 569 (H200, 2026-11-27; docs/verifier-allowlist.md "Shapes")
     larger_shapes: str = "every_dim"

@@ -53,6 +53,41 @@ def free_dims(src: str) -> list[str]:
     return [n for n in consts if n in used_by_inputs and n not in used_elsewhere and consts[n] > 1]
 
 
+def _global_reads(node: ast.AST) -> set[str]:
+    """Names a statement reads from the module: a function's own parameters and locals left out (`Model`'s
+    `__init__(self, dim)` reads its argument, not the module's `dim`)."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        a = node.args
+        own = {x.arg for x in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg] if x is not None}
+        own |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - own
+    if isinstance(node, ast.ClassDef):
+        out: set[str] = set()
+        for child in node.body:
+            out |= _global_reads(child)
+        for e in node.bases + node.decorator_list:
+            out |= _names_in(e)
+        return out
+    return _names_in(node)
+
+
+def shared_dims(src: str) -> list[str]:
+    """Int constants read by get_inputs and by get_init_inputs only (a feature count that sizes both the input
+    and the weights): changing one rebuilds both models with other weight shapes, from the same seed."""
+    tree = ast.parse(src)
+    consts = int_constants(src)
+    reads: dict[str, set[str]] = {"get_inputs": set(), "get_init_inputs": set(), "elsewhere": set()}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name in ("get_inputs", "get_init_inputs"):
+            reads[node.name] |= _names_in(node)
+        elif isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) and t.id in consts for t in node.targets):
+            continue
+        else:
+            reads["elsewhere"] |= _global_reads(node)
+    return [n for n in consts if n in reads["get_inputs"] and n in reads["get_init_inputs"]
+            and n not in reads["elsewhere"] and consts[n] > 1]
+
+
 def tiny_overrides(src: str, base: dict[str, int]) -> dict[str, int] | None:
     """Shrink the free dims to small odd, mutually different sizes (3, 5, 7, ...): odd sizes exercise
     masking, different sizes catch transposed indexing. None when nothing can shrink."""
@@ -70,24 +105,25 @@ def tiny_overrides(src: str, base: dict[str, int]) -> dict[str, int] | None:
 LARGER_SHAPES = ("batch", "every_dim")
 
 
-LARGER_DIMS = 3  # at most this many free dims grow at once: 3 x 2 x 2 = 12x the elements, not 81x for 4-D inputs
+LARGER_DIMS = 2  # at most this many sizes grow at once: 3 x 2 = 6x the elements (x3 on each of 4 dims: 81x)
 
 
 def larger_overrides(src: str, base: dict[str, int], mode: str = "every_dim", factor: int = 3
                      ) -> dict[str, int] | None:
     """`every_dim`: the batch-like free dim (the first, if none is named batch) times `factor`, the next free
-    dims (up to LARGER_DIMS in all) doubled, so a kernel that hard-codes an input size (a row length, a
-    channel count, a grid sized for twice the batch) computes wrong there, while the inputs stay small enough
-    for the CPU interpreter (and its race tracker's byte limit). `batch`: only the batch-like dim."""
+    dims, then the sizes the weights share (`shared_dims`), doubled, LARGER_DIMS in all, so a kernel
+    that hard-codes a size (a row length, a channel or feature count, a grid sized for twice the batch)
+    computes wrong there, while the inputs stay small enough for the CPU interpreter (and its race tracker's
+    byte limit). `batch`: only the batch-like free dim."""
     dims = free_dims(src)
-    if not dims:
-        return None
     consts = {**int_constants(src), **base}
     dims.sort(key=lambda n: (0 if "batch" in n.lower() else 1))
     if mode == "every_dim":
-        grown = {d: (factor if i == 0 else 2) * consts[d] for i, d in enumerate(dims[:LARGER_DIMS])}
-        return {**base, **grown}
-    return {**base, dims[0]: factor * consts[dims[0]]}
+        dims += shared_dims(src)  # after the input-only sizes: a feature count the weights share
+        grown = {d: (factor if i == 0 and free_dims(src) else 2) * consts[d]
+                 for i, d in enumerate(dims[:LARGER_DIMS])}
+        return {**base, **grown} if grown else None
+    return {**base, dims[0]: factor * consts[dims[0]]} if dims else None
 
 
 @dataclass
