@@ -59,5 +59,5 @@ def test_cli_case(rel: str, lane) -> None:
         assert verdict["correct"] and returncode == 0, (verdict["error"], verdict["violations"])
     else:
         assert not verdict["correct"] and returncode == 1
-        assert {"torch_compute", "torch_compute_runtime"} & set(verdict["violations"]), (verdict["error"],
+        assert {"torch_compute", "torch_compute_runtime", "host_table"} & set(verdict["violations"]), (verdict["error"],
                                                                                   verdict["violations"])

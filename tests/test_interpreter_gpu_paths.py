@@ -58,6 +58,7 @@ def verifier():
     v.close()
 
 
+@pytest.mark.extended  # the round-4 cheats one by one: `make test-all` (CI runs the rules' unit tests)
 @pytest.mark.heavy
 @pytest.mark.parametrize("name", sorted(RUNTIME))
 def test_interpreter_only_cheat_fails_at_run_time(verifier, name):

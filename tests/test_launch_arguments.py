@@ -60,6 +60,7 @@ def runtime_only():
     v.close()
 
 
+@pytest.mark.extended  # the round-4 cheats one by one: `make test-all` (CI runs the rules' unit tests)
 @pytest.mark.heavy
 @pytest.mark.parametrize("name", ["R4A_01_fake_dtype_constexpr", "R4A_03_intenum_scalar_arg",
                                   "R4A_04_fake_tensor_descriptor", "R4A_07_callable_default_host_numpy"])

@@ -164,6 +164,7 @@ def test_round_4_precision_cheat_is_refused_statically(cheat):
     assert ROUND_4_STATIC[cheat] in {x.code for x in check_source(code, task.reference_src)}
 
 
+@pytest.mark.extended  # the round-4 cheats one by one: `make test-all` (CI runs the rules' unit tests)
 @pytest.mark.heavy
 @pytest.mark.parametrize("cheat", sorted(ROUND_4_RUNTIME))
 def test_round_4_precision_cheat_is_refused_at_run_time(unchecked, cheat):

@@ -88,7 +88,8 @@ def test_overrides_and_free_dims():
     src = variants.apply_overrides(REF, {"N": 5})
     assert variants.int_constants(src)["N"] == 5 and variants.int_constants(src)["M"] == 64
     assert variants.tiny_overrides(REF, {}) == {"N": 3}
-    assert variants.larger_overrides(REF, {"N": 4}) == {"N": 12}  # every free dim x3 (not a power of two)
+    assert variants.shared_dims(REF) == ["dim"]  # sizes the input and the weights
+    assert variants.larger_overrides(REF, {"N": 4}) == {"N": 12, "dim": 16}  # the batch-like x3, one more x2
     assert variants.larger_overrides(REF, {"N": 4}, "batch", 2) == {"N": 8}
     assert variants.tiny_overrides("import torch\nB = 2\ndef get_inputs():\n    return [torch.randn(B)]\n", {}) is None
 

@@ -14,6 +14,7 @@ from tritonrl.verifier_workers.static.allowlists import (
     AMBIGUOUS_METHODS, MODULE_SAFE_METHODS, PY_BUILTIN_REDUCERS, TENSOR_COMPUTE_METHODS, TENSOR_META_METHODS,
     TENSOR_NON_CALLABLE, TENSOR_VIEW_METHODS)
 from tritonrl.verifier_workers.static.qualnames import classify_qualname, literal_getattr, low_precision_name
+from tritonrl.verifier_workers.static.state_writes import batchnorm_counter_step, reads_target, registers_state
 from tritonrl.verifier_workers.static.violations import Violation, v
 
 if TYPE_CHECKING:  # only for hints: checks.py imports this module
@@ -22,18 +23,9 @@ if TYPE_CHECKING:  # only for hints: checks.py imports this module
 MUTATORS = {"append", "extend", "insert", "update", "setdefault", "add", "pop", "popitem", "clear", "remove",
             "__setitem__", "discard", "appendleft", "extendleft"}
 
-
 MODULE_MACHINERY = {"to", "_apply", "apply", "cuda", "cpu", "float", "half", "double", "bfloat16", "type", "to_empty",
                     "train", "eval", "load_state_dict", "_load_from_state_dict", "state_dict", "share_memory",
                     "register_buffer", "register_parameter", "register_module", "add_module"}
-
-
-def _batchnorm_counter_step(meth: str, recv: ast.expr, call: ast.Call) -> bool:
-    """`bn.num_batches_tracked.add_(1)`: BatchNorm's call counter in training mode, bookkeeping rather than
-    the task's work (the run-time watch allows the same step: watch._counter_step)."""
-    return (meth in ("add_", "sub_") and isinstance(recv, ast.Attribute) and recv.attr == "num_batches_tracked"
-            and len(call.args) == 1 and not call.keywords and isinstance(call.args[0], ast.Constant)
-            and type(call.args[0].value) is int)
 
 
 class Forward(KindInference):
@@ -176,7 +168,7 @@ class Forward(KindInference):
             if isinstance(n, (ast.Attribute, ast.Subscript)) and isinstance(n.ctx, (ast.Store, ast.Del)) \
                     and not unit.is_init and id(n) not in plain and self.is_shared_state(n, unit, locals_):
                 out.append(v("output_cache", n, f"writes `{ast.unparse(n)[:60]}` (state kept across calls)"))
-            if not unit.is_init and isinstance(n, ast.Call) and _registers_state(n, unit.self_name):
+            if not unit.is_init and isinstance(n, ast.Call) and registers_state(n, unit.self_name):
                 out.append(v("output_cache", n, f"`{ast.unparse(n.func)[:60]}` adds module state on the forward path"))
         return out
 
@@ -193,10 +185,8 @@ class Forward(KindInference):
         for n in self.walk(fn):
             if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None \
                     and self.holds_no_tensor(n.value, unit):
-                # not a counter or toggle (`self.calls = self.calls + 1`, `self.turn = 1 - self.turn`): the
-                # number of calls so far is what a behaviour switch (replay after the verifier's calls) keys on
-                out |= {id(t) for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
-                        if not _reads(n.value, t)}
+                targets = n.targets if isinstance(n, ast.Assign) else [n.target]  # a counter is no plain write:
+                out |= {id(t) for t in targets if not reads_target(n.value, t)}  # replays key on the call count
             elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Attribute) and (
                     n.target.attr == "num_batches_tracked" and isinstance(n.op, ast.Add)
                     and isinstance(n.value, ast.Constant) and type(n.value.value) is int):
@@ -272,7 +262,7 @@ class Forward(KindInference):
                 and not all(self.holds_no_tensor(a, unit) for a in list(args) + [k.value for k in n.keywords]):
             out.append(v("output_cache", n, f"mutates `{ast.unparse(box)[:40]}` (state kept across calls)"))
         own = any(isinstance(k, tuple) and k[0] in ("inst", "cls") for k in rk)
-        if _batchnorm_counter_step(meth, recv, n):
+        if batchnorm_counter_step(meth, recv, n):
             return out
         if M in rk and meth not in MODULE_SAFE_METHODS:
             out.append(v("torch_compute", n, f"runs nn module method `{src}`"))
@@ -458,22 +448,3 @@ def _surely_empty(it: ast.AST) -> bool:
         except (ValueError, OverflowError):
             return False
     return False
-
-
-# nn.Module methods that add a tensor or submodule to the instance: on the forward path a memo by another name
-_REGISTER = frozenset({"register_buffer", "register_parameter", "add_module", "register_module", "__setattr__"})
-
-
-def _registers_state(call: ast.Call, self_name: str | None) -> bool:
-    f = call.func
-    if isinstance(f, ast.Attribute) and f.attr in _REGISTER:
-        return True
-    return (isinstance(f, ast.Name) and f.id == "setattr" and bool(call.args)
-            and isinstance(call.args[0], ast.Name) and call.args[0].id == self_name)
-
-
-def _reads(value: ast.AST, target: ast.AST) -> bool:
-    """Does `value` read the very place `target` stores to (same expression)?"""
-    spelled = ast.unparse(target)
-    return any(isinstance(e, (ast.Attribute, ast.Subscript, ast.Name)) and ast.unparse(e) == spelled
-               for e in ast.walk(value))

@@ -13,12 +13,10 @@ An `atomic_xchg` of a value unlike the one another program of the launch exchang
 too (which exchange lands last is undefined; a lock's release, the same 0 from every program, is not).
 A plain store over bytes an earlier program stored is a race too, unless ordered the same way (which write
 lands last is undefined on a GPU; "both ends of the grid finalise" computes right in either sequential order;
-a spinlock's protected read-modify-write is ordered). Loads and stores are
-compared byte by byte (a wide load over a narrow store, or a one-byte store of its own,
-cannot hide another program's write). A store is *released* once its program has done an atomic after it
-(the atomic itself included), and a program has *acquired* once it has done an atomic; only a released store
-read by an acquired program is ordered (the ticket idiom: partials stored, a counter bumped, the last
-program reads them). Relaxed atomics order nothing. An atomic reads what it updates: another program's plain
+a spinlock's protected read-modify-write is ordered). Loads and stores are compared byte by byte. A store is
+*released* once its program has done an atomic after it (the atomic itself included), and a program has
+*acquired* once it has done an atomic; only a released store read by an acquired program is ordered (the
+ticket idiom: partials stored, a counter bumped, the last program reads them). Relaxed atomics order nothing. An atomic reads what it updates: another program's plain
 store under it is checked as a load's would be (`atomic_add(p, 0)` reads partials as surely as `tl.load`).
 A store over bytes another program read after it acquired (a load, or an atomic) is a race unless the storing
 program holds a lock, a CAS that found what it compared with, on an address another program of the launch
@@ -26,8 +24,7 @@ released: fences order, they do not exclude. "The first and the last program bot
 later program stores; a read-modify-write between dummy fences can interleave with another (a lost update);
 a spinlock's protected read-modify-write and the ticket's last program (nobody stores after it) pass. Reads
 before a program's first acquire are not kept (an unsynchronised program reading another's store is a race
-already). A launch that stores, or reads after acquiring, more than TRACK_LIMIT bytes cannot be
-checked and counts as a race (the CPU tasks are small: no honest kernel comes near it).
+already). A launch that stores, or reads after acquiring, more than TRACK_LIMIT bytes counts as a race.
 Within one program (the interpreter runs a program's lanes as one numpy operation; a GPU runs them on many
 threads and warps):
   * a store whose active lanes write different values to one address is a race (numpy keeps the last lane,
