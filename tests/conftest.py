@@ -48,6 +48,17 @@ def unchecked():
 
 
 @pytest.fixture(scope="module")
+def runtime_only():
+    """Tiny and full stages only: what an interpreted launch does is judged at run time, not by static rules."""
+    from tritonrl.config import ExtensionsConfig, VerifierConfig
+    from tritonrl.verifier_workers.funnel.verifier import Verifier
+
+    v = Verifier(VerifierConfig(stages=["tiny", "full"], seed_entropy=True), ExtensionsConfig(), device="cpu")
+    yield v
+    v.close()
+
+
+@pytest.fixture(scope="module")
 def seeded_verifier():
     """Reproducible seeds: a statistical shortcut escapes a draw now and then (the heterogeneous variant's
     offsets can put the first row near the mean); with these seeds the variant's rows differ."""

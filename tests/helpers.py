@@ -6,7 +6,22 @@
 - RELU_REF / HEAD / model / TASK: the reference has inline sizes (`torch.randn(4, 256)`); candidates share
   `relu_kernel` and `copy_kernel`, and `model()` also takes an `__init__` body.
 """
+import re
+from pathlib import Path
+
 from tritonrl.tasks.task import Task
+
+DATA = Path(__file__).resolve().parent / "data"
+ROUND_4 = DATA / "redteam_2026_11_27"
+
+
+def redteam_case(name: str, round_name: str = ROUND_4.name) -> tuple[Task, str]:
+    """A red-team cheat, tests/data/<round_name>/cheats/<name>[.py], and the task its first line names
+    (`# ref: .../refs/<task>.py; ...`), read from the round's refs/."""
+    round_dir = DATA / round_name
+    code = (round_dir / "cheats" / (name if name.endswith(".py") else f"{name}.py")).read_text()
+    ref = Path(re.search(r"# ref: (\S+?);", code).group(1))
+    return Task(name=ref.stem, level=1, reference_src=(round_dir / "refs" / ref.name).read_text()), code
 
 
 # ---------------------------------------------------------------- ReLU with named sizes (task relu_small)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import re
 import subprocess
 import sys
 import textwrap
@@ -20,13 +19,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tritonrl.config import ExtensionsConfig, VerifierConfig
-from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.sandbox.worker.interpreter_libdevice import BINARY, UNARY, base_name
 from tritonrl.verifier_workers.sandbox.worker.triton_shims import reordered_cat, rotation_index
 from tritonrl.verifier_workers.static.checks import check_source
 
-DATA = Path(__file__).resolve().parent / "data"
+from helpers import redteam_case
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # round-4 cheats right only under the interpreter: what refuses them now (a violation, else the error's words)
@@ -42,28 +40,12 @@ STATIC = {
 }
 
 
-def task_and_code(name: str) -> tuple[Task, str]:
-    round_dir = DATA / "redteam_2026_11_27"
-    code = (round_dir / "cheats" / name).read_text()
-    ref = re.search(r"# ref: (\S+?);", code).group(1)
-    return Task(name=Path(ref).stem, level=1, reference_src=(round_dir / "refs" / Path(ref).name).read_text()), code
-
-
-@pytest.fixture(scope="module")
-def verifier():
-    from tritonrl.verifier_workers.funnel.verifier import Verifier
-
-    v = Verifier(VerifierConfig(stages=["tiny", "full"], seed_entropy=True), ExtensionsConfig(), device="cpu")
-    yield v
-    v.close()
-
-
 @pytest.mark.extended  # the round-4 cheats one by one: `make test-all` (CI runs the rules' unit tests)
 @pytest.mark.heavy
 @pytest.mark.parametrize("name", sorted(RUNTIME))
-def test_interpreter_only_cheat_fails_at_run_time(verifier, name):
-    task, code = task_and_code(name)
-    verdict = verifier.verify(task, code)
+def test_interpreter_only_cheat_fails_at_run_time(runtime_only, name):
+    task, code = redteam_case(name)
+    verdict = runtime_only.verify(task, code)
     why = RUNTIME[name]
     assert not verdict.correct and (why in verdict.violations or why in (verdict.error or "")), \
         (verdict.violations, verdict.error)
@@ -71,7 +53,7 @@ def test_interpreter_only_cheat_fails_at_run_time(verifier, name):
 
 @pytest.mark.parametrize("name", sorted(STATIC))
 def test_device_dependent_cheat_is_refused_statically(name):
-    _, code = task_and_code(name)
+    _, code = redteam_case(name)
     assert STATIC[name] in {x.code for x in check_source(code)}
 
 

@@ -15,19 +15,18 @@ reads the partials, and may overwrite them), a CAS spinlock around a read-modify
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.funnel.verifier import Verifier
 from tritonrl.verifier_workers.sandbox.worker.interpreter_races import RaceTracker
 
+from helpers import redteam_case
+
 TESTS = Path(__file__).resolve().parent
-ROUND4 = TESTS / "data" / "redteam_2026_11_27"
 
 RUNTIME = {
     "R4B_01_first_program_finalises.py": "race",  # a finaliser's partials stored after it read them
@@ -46,13 +45,6 @@ def b(addrs: np.ndarray) -> np.ndarray:
     return (addrs[:, None] + np.arange(4, dtype=np.uint64)[None, :]).ravel()
 
 
-@pytest.fixture(scope="module")
-def runtime_only():
-    v = Verifier(VerifierConfig(stages=["tiny", "full"], seed_entropy=True), ExtensionsConfig(), device="cpu")
-    yield v
-    v.close()
-
-
 def verify(verifier: Verifier, ref: Path, code: str):
     return verifier.verify(Task(name=ref.stem, level=1, reference_src=ref.read_text()), code)
 
@@ -61,9 +53,8 @@ def verify(verifier: Verifier, ref: Path, code: str):
 @pytest.mark.heavy
 @pytest.mark.parametrize("name", sorted(RUNTIME))
 def test_round4_race_is_refused_at_run_time(runtime_only, name):
-    code = (ROUND4 / "cheats" / name).read_text()
-    ref = ROUND4 / "refs" / Path(re.search(r"# ref: (\S+?);", code).group(1)).name
-    verdict = verify(runtime_only, ref, code)
+    task, code = redteam_case(name)
+    verdict = runtime_only.verify(task, code)
     assert not verdict.correct and RUNTIME[name] in verdict.violations, (verdict.violations, verdict.error)
 
 

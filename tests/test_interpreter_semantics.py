@@ -15,15 +15,14 @@ The statically refused cheats of the same rounds are in test_allowlist.py.
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.task import Task
-from tritonrl.verifier_workers.funnel.verifier import Verifier
+
+from helpers import redteam_case
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -64,18 +63,10 @@ RUNTIME = {
 }
 
 
-@pytest.fixture(scope="module")
-def runtime_only():
-    v = Verifier(VerifierConfig(stages=["tiny", "full"], seed_entropy=True), ExtensionsConfig(), device="cpu")
-    yield v
-    v.close()
-
-
 def task_and_code(case: str) -> tuple[Task, str]:
-    round_dir, name = DATA / case.split("/")[0], case.split("/")[1]
-    code = (round_dir / "cheats" / name).read_text()
-    ref = re.search(r"# ref: (\S+?);", code).group(1)
-    return Task(name=Path(ref).stem, level=1, reference_src=(round_dir / "refs" / Path(ref).name).read_text()), code
+    """`round/file.py` -> the cheat and its task (helpers.redteam_case)."""
+    round_name, name = case.split("/")
+    return redteam_case(name, round_name)
 
 
 @pytest.mark.heavy

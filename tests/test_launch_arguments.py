@@ -3,18 +3,13 @@ and constants. Objects of other classes (a dtype or tensor-descriptor look-alike
 the candidate's, a constexpr default holding one) have methods the interpreter calls inside the launch, while
 the compute watch is paused (red-team round 4, tests/data/redteam_2026_11_27)."""
 import enum
-import re
-from pathlib import Path
 
 import pytest
 import torch
 
-from tritonrl.config import ExtensionsConfig, VerifierConfig
-from tritonrl.tasks.task import Task
-from tritonrl.verifier_workers.funnel.verifier import Verifier
 from tritonrl.verifier_workers.sandbox.worker import interpreter_calls
 
-ROUND_4 = Path(__file__).resolve().parent / "data" / "redteam_2026_11_27"
+from helpers import redteam_case
 
 
 def test_plain_arguments_pass_and_look_alikes_do_not():
@@ -53,20 +48,11 @@ def test_a_parameter_default_is_checked_like_an_argument():
     assert interpreter_calls.host_reach(kernel, []) == ["default of D"]
 
 
-@pytest.fixture(scope="module")
-def runtime_only():
-    v = Verifier(VerifierConfig(stages=["tiny", "full"], seed_entropy=True), ExtensionsConfig(), device="cpu")
-    yield v
-    v.close()
-
-
 @pytest.mark.extended  # the round-4 cheats one by one: `make test-all` (CI runs the rules' unit tests)
 @pytest.mark.heavy
 @pytest.mark.parametrize("name", ["R4A_01_fake_dtype_constexpr", "R4A_03_intenum_scalar_arg",
                                   "R4A_04_fake_tensor_descriptor", "R4A_07_callable_default_host_numpy"])
 def test_round4_objects_handed_to_kernels_are_host_calls(runtime_only, name):
-    code = (ROUND_4 / "cheats" / f"{name}.py").read_text()
-    ref = re.search(r"refs/(\S+?\.py);", code.splitlines()[0]).group(1)
-    task = Task(name=Path(ref).stem, level=1, reference_src=(ROUND_4 / "refs" / ref).read_text())
+    task, code = redteam_case(name)
     verdict = runtime_only.verify(task, code)
     assert not verdict.correct and "kernel_host_call" in verdict.violations, (verdict.violations, verdict.error)

@@ -4,13 +4,12 @@ an fp16 buffer naming a tl.dot's operand type; a half-precision launch under a d
 (The static rules' cast and autocast cases are in test_static_rules.py, the runtime ones in
 test_runtime_watch.py.)
 """
-import re
-from pathlib import Path
-
 import pytest
 
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.static.checks import check_source
+
+from helpers import redteam_case
 
 
 MM_REF = """
@@ -143,7 +142,6 @@ def test_fp16_operand_type_from_a_buffer_is_a_downgrade(verifier, unchecked):
 
 
 # ---- the red-team round of 2026-11-27 (tests/data/redteam_2026_11_27): precision lost without a low dtype in sight
-ROUND_4 = Path(__file__).resolve().parent / "data" / "redteam_2026_11_27"
 ROUND_4_STATIC = {"R4B_07_constexpr_wrapped_fp16.py": "precision_downgrade",  # tl.constexpr(tl.float16) launched
                   "R4B_08_mantissa_mask_fp16.py": "precision_downgrade",  # (bits + 0x1000) & -8192, bitcast back
                   "R4B_09_q15_int16_scratch.py": "precision_downgrade"}  # exp() * 32767 cast to int16
@@ -152,15 +150,9 @@ ROUND_4_RUNTIME = {"R4B_07_constexpr_wrapped_fp16.py": "precision_downgrade",
                    "R4B_09_q15_int16_scratch.py": "precision_downgrade"}
 
 
-def round_4(cheat: str) -> tuple[Task, str]:
-    code = (ROUND_4 / "cheats" / cheat).read_text()
-    ref = Path(re.search(r"# ref: (\S+?);", code).group(1))
-    return Task(name=ref.stem, level=1, reference_src=(ROUND_4 / "refs" / ref.name).read_text()), code
-
-
 @pytest.mark.parametrize("cheat", sorted(ROUND_4_STATIC))
 def test_round_4_precision_cheat_is_refused_statically(cheat):
-    task, code = round_4(cheat)
+    task, code = redteam_case(cheat)
     assert ROUND_4_STATIC[cheat] in {x.code for x in check_source(code, task.reference_src)}
 
 
@@ -168,7 +160,7 @@ def test_round_4_precision_cheat_is_refused_statically(cheat):
 @pytest.mark.heavy
 @pytest.mark.parametrize("cheat", sorted(ROUND_4_RUNTIME))
 def test_round_4_precision_cheat_is_refused_at_run_time(unchecked, cheat):
-    task, code = round_4(cheat)
+    task, code = redteam_case(cheat)
     verdict = unchecked.verify(task, code)
     assert not verdict.correct and ROUND_4_RUNTIME[cheat] in verdict.violations, (verdict.violations, verdict.error)
 

@@ -2,23 +2,12 @@
 full stage's larger_shapes variant grows the batch-like size x3 and one more size x2 (a row length, a
 feature count the weights share, a grid sized for twice the batch), and new_seed scales the task's float init inputs (a scale written in as a
 literal)."""
-import re
-from pathlib import Path
-
 import pytest
 
-from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.funnel import variants
-from tritonrl.verifier_workers.funnel.verifier import Verifier
 
-ROUND_4 = Path(__file__).resolve().parent / "data" / "redteam_2026_11_27"
-
-
-def round4(name: str) -> tuple[Task, str]:
-    code = (ROUND_4 / "cheats" / f"{name}.py").read_text()
-    ref = re.search(r"refs/(\S+?\.py);", code.splitlines()[0]).group(1)
-    return Task(name=Path(ref).stem, level=1, reference_src=(ROUND_4 / "refs" / ref).read_text()), code
+from helpers import ROUND_4, redteam_case
 
 
 def test_the_default_variants_scale_every_size_and_the_float_init_inputs():
@@ -34,13 +23,6 @@ def test_the_default_variants_scale_every_size_and_the_float_init_inputs():
     assert all(v.init_scale == 1.0 for n, v in var.items() if n != "new_seed")
 
 
-@pytest.fixture(scope="module")
-def verifier():
-    v = Verifier(VerifierConfig(stages=["tiny", "full"], seed_entropy=True), ExtensionsConfig(), device="cpu")
-    yield v
-    v.close()
-
-
 @pytest.mark.extended  # the round-4 cheats one by one: `make test-all` (CI runs the rules' unit tests)
 @pytest.mark.heavy
 @pytest.mark.parametrize("name,why", [
@@ -49,9 +31,9 @@ def verifier():
     ("R4A_09_grid_capacity_hardcoded", "(variant larger_shapes)"),
     ("R4C_01_ln_dim_hardcode", "(variant larger_shapes)"),  # the width the LayerNorm's weights share, x2
     ("R4C_03_addscale_const_scale", "(variant new_seed)"), ("R4A_08_init_scalar_hardcoded", "(variant new_seed)")])
-def test_a_kernel_right_only_at_the_tasks_sizes_or_values_fails(verifier, name, why):
-    task, code = round4(name)
-    verdict = verifier.verify(task, code)
+def test_a_kernel_right_only_at_the_tasks_sizes_or_values_fails(runtime_only, name, why):
+    task, code = redteam_case(name)
+    verdict = runtime_only.verify(task, code)
     assert not verdict.correct and why in (verdict.error or ""), verdict.error
 
 
@@ -83,7 +65,7 @@ class ModelNew(nn.Module):
 
 
 @pytest.mark.heavy
-def test_a_kernel_that_takes_its_sizes_and_values_from_the_call_passes(verifier):
+def test_a_kernel_that_takes_its_sizes_and_values_from_the_call_passes(runtime_only):
     task = Task(name="addscale", level=1, reference_src=(ROUND_4 / "refs" / "addscale.py").read_text())
-    verdict = verifier.verify(task, HONEST_ADDSCALE)
+    verdict = runtime_only.verify(task, HONEST_ADDSCALE)
     assert verdict.correct, (verdict.violations, verdict.error)

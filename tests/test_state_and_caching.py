@@ -14,16 +14,12 @@ with the static stage off (each must be caught at run time whatever the AST rule
 And the honest state next to them: scalar in-place init arithmetic, a small constant table, an index tensor
 converted between int types, a scratch buffer rewritten on each call, an alignment assert on `data_ptr()`.
 """
-import re
-from pathlib import Path
-
 import pytest
 
 from tritonrl.reward.credit import stage_credit
-from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.static.checks import check_source
 
-from helpers import HEAD, TASK, model
+from helpers import HEAD, TASK, model, redteam_case
 
 
 RELU_FORWARD = '''
@@ -294,13 +290,6 @@ def test_finalizer_result_is_not_what_is_compared(unchecked, code):
 # Red-team round 4 (tests/data/redteam_2026_11_27): a call counter that switches to replaying a stash after the
 # verifier's calls, a ring of model-owned output buffers, weights packed once into a buffer registered during
 # the forward.
-ROUND_4 = Path(__file__).resolve().parent / "data" / "redteam_2026_11_27"
-
-
-def round4(name: str) -> tuple[Task, str]:
-    code = (ROUND_4 / "cheats" / f"{name}.py").read_text()
-    ref = re.search(r"refs/(\S+?\.py);", code.splitlines()[0]).group(1)
-    return Task(name=Path(ref).stem, level=1, reference_src=(ROUND_4 / "refs" / ref).read_text()), code
 
 
 @pytest.mark.parametrize("name,expected", [
@@ -309,7 +298,7 @@ def round4(name: str) -> tuple[Task, str]:
     ("R4C_07_ln_stale_weight_pack", "`self.register_buffer` adds module state"),
 ])
 def test_counters_and_run_time_registration_are_state(name, expected):
-    task, code = round4(name)
+    task, code = redteam_case(name)
     found = [x for x in check_source(code, task.reference_src) if x.code == "output_cache"]
     assert any(expected in x.message for x in found), found
 
@@ -327,20 +316,20 @@ return out''', init="self.block = None\nself.warm = False")
 
 @pytest.mark.heavy
 def test_a_buffer_registered_during_the_forward_is_poisoned_before_the_next_call(unchecked):
-    task, code = round4("R4C_07_ln_stale_weight_pack")  # the static stage skipped: the run time alone
+    task, code = redteam_case("R4C_07_ln_stale_weight_pack")  # the static stage skipped: the run time alone
     verdict = unchecked.verify(task, code)
     assert not verdict.correct and "call 2" in (verdict.error or ""), (verdict.violations, verdict.error)
 
 
 @pytest.mark.heavy
 def test_an_output_in_the_models_own_buffer_is_an_alias(unchecked):
-    task, code = round4("R4C_05_rowsum_output_ring")
+    task, code = redteam_case("R4C_05_rowsum_output_ring")
     verdict = unchecked.verify(task, code)
     assert not verdict.correct and "output_alias" in verdict.violations, (verdict.violations, verdict.error)
 
 
 def test_a_math_table_built_in_a_loop_is_a_host_table():
-    task, code = round4("R4C_09_softmax_host_exp_table")  # 256 = the run-time limit of host-made elements
+    task, code = redteam_case("R4C_09_softmax_host_exp_table")  # 256 = the run-time limit of host-made elements
     assert [x.code for x in check_source(code, task.reference_src)] == ["host_table"]
     for table in ("[math.exp(-k / 8) for k in range(64)]", "[math.tanh(k / 4) for k in range(9)]"):
         code = model(RELU_FORWARD, extra="\nimport math\n", init=f"self.register_buffer('t', torch.tensor({table}))")

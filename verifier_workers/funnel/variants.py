@@ -115,15 +115,13 @@ def larger_overrides(src: str, base: dict[str, int], mode: str = "every_dim", fa
     that hard-codes a size (a row length, a channel or feature count, a grid sized for twice the batch)
     computes wrong there, while the inputs stay small enough for the CPU interpreter (and its race tracker's
     byte limit). `batch`: only the batch-like free dim."""
-    dims = free_dims(src)
+    free = sorted(free_dims(src), key=lambda n: (0 if "batch" in n.lower() else 1))
     consts = {**int_constants(src), **base}
-    dims.sort(key=lambda n: (0 if "batch" in n.lower() else 1))
     if mode == "every_dim":
-        dims += shared_dims(src)  # after the input-only sizes: a feature count the weights share
-        grown = {d: (factor if i == 0 and free_dims(src) else 2) * consts[d]
-                 for i, d in enumerate(dims[:LARGER_DIMS])}
+        dims = free + shared_dims(src)  # after the input-only sizes: a feature count the weights share
+        grown = {d: (factor if i == 0 and free else 2) * consts[d] for i, d in enumerate(dims[:LARGER_DIMS])}
         return {**base, **grown} if grown else None
-    return {**base, dims[0]: factor * consts[dims[0]]} if dims else None
+    return {**base, free[0]: factor * consts[free[0]]} if free else None
 
 
 @dataclass

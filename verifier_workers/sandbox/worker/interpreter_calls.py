@@ -164,8 +164,7 @@ def host_reach(fn: Any, args: list) -> list[str]:
     return bad
 
 
-_TENSORS = (torch.Tensor, torch.nn.Parameter, torch.nn.Buffer) if hasattr(torch.nn, "Buffer") else (
-    torch.Tensor, torch.nn.Parameter)
+_TENSORS = (torch.Tensor, torch.nn.Parameter)  # a registered buffer is a plain Tensor
 
 
 def _plain_argument(a: Any) -> bool:

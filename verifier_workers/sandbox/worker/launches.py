@@ -174,7 +174,7 @@ def _is_low_tl_dtype(v: Any, depth: int = 0) -> bool:
         return False
     t = _type(v)
     if not t.__module__.startswith("triton"):
-        return _type(v) in (tuple, list) and any(_is_low_tl_dtype(x, depth + 1) for x in v)
+        return t in (tuple, list) and any(_is_low_tl_dtype(x, depth + 1) for x in v)
     if t.__name__ == "constexpr":
         return _is_low_tl_dtype(getattr(v, "value", None), depth + 1)
     if t.__name__ in ("pointer_type", "block_type", "const_pointer_type"):

@@ -154,6 +154,7 @@ def _autotune_without_benchmark() -> None:
     if all(callable(getattr(Autotuner, n, None)) for n in needed):
         Autotuner.run = _rotating_run(Autotuner.run)
 
+
 def reordered_cat(lhs, rhs):
     """`tl.cat(a, b, can_reorder=True)` (its only mode) lets the GPU compiler permute the elements; numpy keeps
     them in order, so a kernel storing the result as if concatenated in order was right only here. The

@@ -177,10 +177,10 @@ class ComputeWatch(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None, _paused=_paused, _intact=_pause_intact):
         if not _intact():
             self.tampered = True
-        self.seen.add(func.overloadpacket.__name__)
+        name = func.overloadpacket.__name__
+        self.seen.add(name)
         if _paused():
             return func(*args, **(kwargs or {}))
-        name = func.overloadpacket.__name__
         if name not in METADATA_ATEN:
             self.total += 1
         if name in ("linspace", "logspace") and any(_isinstance(a, _Tensor) for a in args):
