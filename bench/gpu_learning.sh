@@ -3,6 +3,9 @@
 #   bench/gpu_learning.sh main OUT      # 4 runs side by side, one GPU each: HRD alpha 0.1 (seeds 0, 1),
 #                                       # uniform reward (reward.hrd=false), HRD alpha 1.0
 #   bench/gpu_learning.sh ablation OUT  # the 16 extension cells, 4 per GPU, one Hydra sweep (joblib)
+#   bench/gpu_learning.sh long OUT      # one run of preset gpu1 as shipped (100 RL steps) on one GPU, over
+#                                       # several device calls: each call continues it from its newest
+#                                       # checkpoint (learner.resume=true) in runs/$RUN until step 100
 # Each run's MLflow store (sqlite + artifacts) and log end up in OUT/<mode>.tgz; read them with
 # bench/learning_report.py. Budgets (train.deadline_minutes, steps) are set for a 10-minute device call:
 # RL ends early enough for the final held-out evaluation (tritonrl/deadline.py).
@@ -39,8 +42,16 @@ elif [ "$mode" = ablation ]; then
      > "$root/sweep/sweep.log" 2>&1; echo "exit status $?" >> "$root/sweep/sweep.log") &
   while [ -n "$(jobs -r)" ]; do sleep 30; nvidia-smi --query-gpu=index,utilization.gpu,memory.used --format=csv,noheader | tr '\n' ' '; echo; done
   wait
+elif [ "$mode" = long ]; then
+  n=${RUN:-long_s${SEED:-0}}; root=$PWD/runs; d=$root/$n; mkdir -p "$d"  # runs/ is ignored: kept on a warm host
+  (cd "$d" && timeout "${RUN_TIMEOUT_S:-580}" python3 -m tritonrl.cli train preset=gpu1 train.seed=${SEED:-0} \
+     tracking.run_name=$n tracking.tracking_uri=sqlite:///$d/mlruns.db learner.checkpoint_dir=$d/ckpt \
+     learner.resume=true train.deadline_minutes=${DEADLINE_MIN:-9.2} >> "$d/train.log" 2>&1
+   echo "exit status $?" >> "$d/train.log") &
+  while [ -n "$(jobs -r)" ]; do sleep 30; echo "$(date +%T) $(nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader) $(grep -ao 'RL steps: *[0-9]*%[^|]*| *[0-9]*/[0-9]*' "$d/train.log" | tail -1)"; done
+  wait
 else
-  echo "usage: $0 main|ablation OUT" >&2; exit 2
+  echo "usage: $0 main|ablation|long OUT" >&2; exit 2
 fi
-tar czf "$out/$mode.tgz" -C "$root" --exclude='*.safetensors' --exclude='*.pt' --exclude='*.bin' .
+tar czf "$out/$mode.tgz" -C "$root" --exclude='*.safetensors' --exclude='*.pt' --exclude='*.bin' --exclude='ckpt' .
 for f in "$root"/*/train.log "$root"/sweep/sweep.log; do [ -f "$f" ] && { echo "== $f"; grep -E "exit status|Error|error:|Traceback" "$f" | tail -5; }; done

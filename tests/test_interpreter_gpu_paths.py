@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from tritonrl.verifier_workers.sandbox.worker.interpreter_libdevice import BINARY, UNARY, base_name
-from tritonrl.verifier_workers.sandbox.worker.triton_shims import reordered_cat, rotation_index
+from tritonrl.verifier_workers.sandbox.worker.triton_shims import reordered_cat, rotation_index, scalar_index
 from tritonrl.verifier_workers.static.checks import check_source
 
 from helpers import redteam_case
@@ -96,6 +96,20 @@ def test_cat_reorders_but_keeps_the_elements():
     out = reordered_cat(a, b)
     assert not np.array_equal(out, np.concatenate([a, b]))  # an in-order store is wrong, as on a GPU
     assert sorted(out) == list(range(8)) and out.sum() == 28.0  # a reduction stays right
+
+
+def test_a_scalar_is_an_index_without_converting_a_one_element_array(monkeypatch):
+    """numpy 2.5 refuses int() of a one-element array of ndim 1, which is how the interpreter holds a scalar
+    argument (`range(0, K, BLOCK)`); older numpy only warns, so the warning is made an error here."""
+    import warnings
+    from types import SimpleNamespace
+
+    scalar = SimpleNamespace(handle=SimpleNamespace(data=np.array([7], dtype=np.int32)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        with pytest.raises((DeprecationWarning, TypeError)):
+            int(scalar.handle.data)  # what Triton 3.6's interpreter does
+        assert scalar_index(scalar) == 7 and range(0, 20, 8)[scalar_index(scalar) // 7] == 8
 
 
 def test_rotation_visits_every_config_in_turn():

@@ -2,7 +2,8 @@
 before any candidate module exists in a sandbox worker process.
 
 Under the CPU interpreter (TRITON_INTERPRET=1): autotuning that runs every config in turn (no benchmarks),
-`torch.cuda.device(...)` on a CPU build, libdevice functions in numpy, `tl.cat` that does reorder. In every mode: a stand-in driver (the compile worker imports
+`torch.cuda.device(...)` on a CPU build, libdevice functions in numpy, `tl.cat` that does reorder, scalars used as
+Python integers under numpy >= 2.5. In every mode: a stand-in driver (the compile worker imports
 candidates on machines without a GPU too) and KernelBook-style inductor headers. A shim that does not fit
 the installed Triton or torch is skipped: those candidates then fail as they would without it.
 """
@@ -21,6 +22,7 @@ def install(interpret: bool) -> None:
         _cuda_device_context_on_cpu()
         _libdevice_in_numpy()
         _cat_reorders()
+        _scalar_index()
     _stand_in_driver()  # the compile worker on a machine without a GPU imports the candidate too
 
 
@@ -176,3 +178,28 @@ def _cat_reorders() -> None:
         return TensorHandle(reordered_cat(lhs.data, rhs.data), lhs.dtype.scalar)
 
     InterpreterBuilder.create_cat = create_cat
+
+
+def scalar_index(tensor) -> int:
+    """`range(0, K, BLOCK)` or an index with a scalar argument `K`: the interpreter holds scalars as
+    one-element arrays and converts them with `int(array)`, which numpy 2.5 refuses for ndim > 0 ("only
+    0-dimensional arrays can be converted to Python scalars"). Take the one element instead."""
+    data = tensor.handle.data
+    return int(data.reshape(-1)[0]) if getattr(data, "size", 0) == 1 else int(data)
+
+
+def _scalar_index() -> None:
+    try:
+        from triton.runtime import interpreter
+    except Exception:
+        return
+    original = getattr(interpreter, "_patch_lang_tensor", None)
+    if original is None or getattr(original, "scalar_index", False):
+        return
+
+    def patch_lang_tensor(tensor, scope):
+        original(tensor, scope)
+        scope.set_attr(tensor, "__index__", scalar_index)
+
+    patch_lang_tensor.scalar_index = True
+    interpreter._patch_lang_tensor = patch_lang_tensor
