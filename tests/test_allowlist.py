@@ -384,3 +384,33 @@ class ModelNew(nn.Module):
         relu_kernel[(len(blocks),)](xc, out, xc.numel(), BLOCK=256)
         return out
 '''
+
+
+# ---------------------------------------------------------------- literal getattr is the attribute it names
+
+
+@pytest.mark.parametrize("name, code", [
+    ("R5A_01_getattr_exclude_python_key", "unknown_name"),  # getattr(warnings.catch_warnings(), "_module")
+    ("R5A_02_frame_walk_watch_tamper", "reflection"),  # getattr(frame, "f_back")
+    ("R5A_03_thread_alias_start_new", "not_allowlisted"),  # getattr(collections, "_sys")
+    ("R5A_05_enum_bltns_exec_numpy", "not_allowlisted"),  # getattr(enum, "bltns")
+    ("R5A_06_forge_launch_erase_ops", "reflection"),
+    ("R5A_07_harness_paused_ctx", "reflection"),
+    ("R5A_08_race_tracker_swap", "not_allowlisted"),
+    ("R5A_09_class_memo_version_key", "private_api"),  # getattr(x, "_version")
+    ("R5A_10_tensor_str_host_parse", "not_allowlisted"),  # getattr(typing, "collections")
+])
+def test_round5_gateway_through_literal_getattr_is_refused(name, code):
+    from helpers import ROUND_5, redteam_case
+
+    task, src = redteam_case(name, ROUND_5.name)
+    assert code in {x.code for x in check_source(src, task.reference_src)}
+
+
+def test_literal_getattr_meets_the_attribute_rules():
+    def codes(line):  # the rules about the file as a whole (no ModelNew, no kernel) are not the point here
+        return {x.code for x in check_source("import collections\n" + line)} - {"no_model_new", "no_triton_kernel"}
+
+    assert codes('m = getattr(collections, "_sys")\n') == {"not_allowlisted"}
+    assert codes('m = getattr(collections, "_sys", None)\n') == {"not_allowlisted"}
+    assert codes('n = getattr(collections, "OrderedDict")\n') == set()

@@ -7,12 +7,14 @@ written to slip past the AST rules), and each must be caught at run time by the 
   launcher gets no enter hook for an empty grid);
 - the watch's pause mirror written by the candidate, a profile hook left behind, a patched comparison;
 - outputs that alias an input or one internal slab, a Tensor subclass or a tuple subclass as the output.
+- red-team round 5's escapes below every dispatch mode (static stage off): a dispatch-key guard that excludes
+  the Python key, a thread started through `_thread.start_new`, torch's printer called directly.
 """
 import pytest
 
 from tritonrl.reward.credit import stage_credit
 
-from helpers import PATCH_ALLCLOSE, RELU_SMALL_TASK, TASK, model, relu_small_model
+from helpers import PATCH_ALLCLOSE, RELU_SMALL_TASK, ROUND_5, TASK, model, redteam_case, relu_small_model
 
 
 CHEATS = {
@@ -197,6 +199,18 @@ return out''', init="self.table = torch.softmax(torch.randn(8), dim=0)"), "init_
 def test_escape_from_the_watch_is_caught(unchecked, name):
     code, violation = ESCAPE_CHEATS[name]
     verdict = unchecked.verify(TASK, code)
+    assert not verdict.correct and stage_credit(verdict) == 0.0
+    assert violation in verdict.violations, (verdict.violations, verdict.error)
+
+
+@pytest.mark.parametrize("name, violation", [
+    ("R5A_01_getattr_exclude_python_key", "runtime_patch"),  # torch._C._ExcludeDispatchKeyGuard(Python)
+    ("R5A_03_thread_alias_start_new", "threads"),  # _thread.start_new, an alias of start_new_thread
+    ("R5A_10_tensor_str_host_parse", "torch_compute_runtime"),  # torch._tensor_str._str: every element
+])
+def test_round5_escape_below_the_dispatch_modes_is_caught(runtime_only, name, violation):
+    task, code = redteam_case(name, ROUND_5.name)
+    verdict = runtime_only.verify(task, code)
     assert not verdict.correct and stage_credit(verdict) == 0.0
     assert violation in verdict.violations, (verdict.violations, verdict.error)
 

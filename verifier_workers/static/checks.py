@@ -30,6 +30,22 @@ MAX_VIOLATIONS = 50
 MAX_SOURCE_CHARS = 1_000_000
 
 
+class AttributeSpelling(ast.NodeTransformer):
+    """`getattr(x, "name")` and `getattr(x, "name", default)` are `x.name` for every rule: a literal name read
+    through getattr is the same read, so it meets the same allowlists (module attributes, private and escape
+    names). Red-team round 5 reached `sys.modules` through `getattr(collections, "_sys")` and
+    `getattr(warnings.catch_warnings(), "_module")`, which only the attribute spelling was checked for."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) in (2, 3) \
+                and not node.keywords and isinstance(node.args[1], ast.Constant) \
+                and isinstance(node.args[1].value, str) and node.args[1].value.isidentifier():
+            attr = ast.Attribute(value=node.args[0], attr=node.args[1].value, ctx=ast.Load())
+            return ast.copy_location(attr, node)
+        return node
+
+
 def check_source(code: str, reference_src: str | None = None) -> list[Violation]:
     try:
         return _check(code, reference_src)
@@ -50,6 +66,7 @@ def _check(code: str, reference_src: str | None) -> list[Violation]:
     except (SyntaxError, ValueError, MemoryError, RecursionError, OverflowError) as e:
         line = getattr(e, "lineno", None)
         return [Violation("syntax_error", f"line {line}: {type(e).__name__}: {getattr(e, 'msg', e)}"[:200], line)]
+    tree = ast.fix_missing_locations(AttributeSpelling().visit(tree))
     parents: dict[int, ast.AST] = {}
     nodes: list[ast.AST] = []  # every node once; the other passes reuse this instead of re-walking
     stack = [(tree, 0)]

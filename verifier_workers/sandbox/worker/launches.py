@@ -50,7 +50,8 @@ def install_thread_counter() -> list:
     """Before any candidate exists: count thread starts (threading binds _thread's function at import)."""
     import _thread
 
-    for owner, attr in ((threading, "_start_new_thread"), (_thread, "start_new_thread"),
+    # `_thread.start_new` is an alias of start_new_thread (red-team round 5, R5A_03)
+    for owner, attr in ((threading, "_start_new_thread"), (_thread, "start_new_thread"), (_thread, "start_new"),
                         (threading, "_start_joinable_thread"), (_thread, "start_joinable_thread")):
         original = getattr(owner, attr, None)
         if original is not None:

@@ -257,6 +257,25 @@ def _guarded(original):
     return call
 
 
+# dispatch-key guards: one that excludes the Python key (or forces a key set) runs torch ops below every
+# dispatch mode, as good as a pop (red-team round 5, R5A_01)
+KEY_GUARDS = ("_ExcludeDispatchKeyGuard", "ExcludeDispatchKeyGuard", "_ForceDispatchKeyGuard",
+              "_SetExcludeDispatchKeyGuard", "_DisablePythonDispatcher")
+
+
+def _guarded_key_set(original):
+    """A dispatch-key guard made while a watch is entered by anything but torch's own code removes the watch.
+    (Unlike a pop, no push follows: torch's own use is simply let through.)"""
+
+    def make(*args, **kwargs):
+        if _ENTERED and not _EXITING[0] and not _caller_is_torch():
+            for w in _ENTERED:
+                w.removed()
+        return original(*args, **kwargs)
+
+    return make
+
+
 def _counted_push(original):
     def push(*args, **kwargs):
         if _LEGIT_POPS[0]:
@@ -275,6 +294,9 @@ def install_watch_guards() -> list:
         for name in ("_pop_torch_dispatch_stack", "_DisableTorchDispatch", "_unset_dispatch_mode"):
             if hasattr(owner, name):
                 setattr(owner, name, _guarded(getattr(owner, name)))
+        for name in KEY_GUARDS:
+            if hasattr(owner, name):
+                setattr(owner, name, _guarded_key_set(getattr(owner, name)))
         if hasattr(owner, "_push_on_torch_dispatch_stack"):
             owner._push_on_torch_dispatch_stack = _counted_push(owner._push_on_torch_dispatch_stack)
     return [pd]
@@ -306,12 +328,19 @@ def install_host_read_counters() -> list:
     # apply_/map_/map2_ run a Python callable per element on the host, below the dispatcher the watch sees
     # __repr__ (also behind str(), format() and f-strings): torch's printing turns dispatch modes off, so
     # formatting a tensor reads every element past the watch; it counts each element, like tolist()
+    # (where torch's printer entry `torch._tensor_str._str` exists, it is counted instead of __repr__, which
+    # calls it: candidate code reaching the printer directly reads the same elements; red-team round 5, R5A_10)
+    import torch._tensor_str as tensor_str
+
+    printer = getattr(tensor_str, "_str", None)
     for attr, per_element in (("__array__", False), ("numpy", False), ("__dlpack__", False), ("tolist", True),
                               ("__repr__", True), ("apply_", False), ("map_", False), ("map2_", False)):
         original = getattr(_Tensor, attr, None)
-        if original is not None:
+        if original is not None and not (attr == "__repr__" and printer is not None):
             setattr(_Tensor, attr, _host_read_counter(f"host_{attr.strip('_')}", original, per_element))
-    return [_Tensor]
+    if printer is not None:
+        tensor_str._str = _host_read_counter("host_repr", printer, True)
+    return [_Tensor, tensor_str]
 
 
 class Paused:
