@@ -3,10 +3,13 @@
     python bench/learning_report.py --runs sqlite:///r0/mlruns.db sqlite:///r1/mlruns.db   # single runs
     python bench/learning_report.py --sweep sqlite:///sweep/mlruns.db                        # a sweep's cells
 
-`--runs`: one row per run and model (base / sft / rl): held-out pass@1 with its 95% bootstrap interval over
-tasks, valid and compiled rates, then RL - SFT per run as a paired bootstrap over the same tasks (RL beats
-SFT beyond the interval when its low end is above 0), and the training signal: correct rate of the rollouts
-in the first and last 5 steps, the share of zero-advantage groups, and the policy's entropy per token.
+`--runs`: one row per run and held-out evaluation (base, sft, every `train.eval_every` point, rl): pass@1 with
+its 95% bootstrap interval over tasks, valid and compiled rates; then RL - SFT per run for pass@1, valid and
+compiled as paired bootstraps over the same tasks (RL beats SFT beyond the interval when its low end is above
+0), and the training signal: correct rate of the rollouts in the first and last 5 steps, the share of
+zero-advantage groups, and the policy's entropy per token. A run continued with `learner.resume` over several
+processes (MLflow runs of one `run_name`, the later ones tagged `resumed_step`) is one run here: its segments'
+evaluations and histories are joined in order, SFT from the first segment, RL from the last.
 `--sweep`: one row per cell of every sweep parent (cells named by their overrides), then the main effects
 and two-way interactions of the swept boolean toggles on each outcome, as in a 2^k factorial design:
 effect(A) = mean(y | A on) - mean(y | A off), interaction(A, B) = half the change of A's effect when B
@@ -25,7 +28,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from tritonrl.evaluation.factorial import factorial_effects  # noqa: E402
-from tritonrl.evaluation.metrics import paired_difference  # noqa: E402
+from tritonrl.evaluation.metrics import COMPILED, CORRECT, VALID, paired_difference  # noqa: E402
 
 log = logging.getLogger("learning_report")
 MODELS = ("base", "sft", "rl")
@@ -43,7 +46,7 @@ def _runs(client) -> list:
     return client.search_runs(exps, max_results=1000)
 
 
-def _per_task(client, run, tag: str) -> dict[str, tuple[int, int]] | None:
+def _per_task(client, run, tag: str) -> dict[str, tuple[int, ...]] | None:
     try:
         path = client.download_artifacts(run.info.run_id, f"samples/heldout_{tag}.json")
     except Exception:  # noqa: BLE001 - no such eval point in this run
@@ -52,8 +55,13 @@ def _per_task(client, run, tag: str) -> dict[str, tuple[int, int]] | None:
         return {t: tuple(nc) for t, nc in json.load(f)["per_task"].items()}
 
 
-def _history(client, run, key: str) -> list[float]:
-    return [m.value for m in sorted(client.get_metric_history(run.info.run_id, key), key=lambda m: m.step)]
+def _history(client, runs, key: str) -> list[float]:
+    """A metric's values over the RL steps of one run's segments (a resumed segment continues the steps)."""
+    by_step = {}
+    for run in runs:
+        for m in client.get_metric_history(run.info.run_id, key):
+            by_step[m.step] = m.value
+    return [by_step[k] for k in sorted(by_step)]
 
 
 def _mean(xs: list[float]) -> float | None:
@@ -65,14 +73,15 @@ def _f(v, digits: int = 3) -> str:
     return "-" if v is None else f"{v:.{digits}f}"
 
 
-def _training_signal(client, run) -> dict[str, float | None]:
-    correct = _history(client, run, "verify/correct_rate")
-    ent = _history(client, run, "learner/entropy")  # already a per-token mean (learner/loss.py finish_metrics)
+def _training_signal(client, runs) -> dict[str, float | None]:
+    runs = runs if isinstance(runs, list) else [runs]
+    correct = _history(client, runs, "verify/correct_rate")
+    ent = _history(client, runs, "learner/entropy")  # already a per-token mean (learner/loss.py finish_metrics)
     return {"steps": float(len(correct)), "correct_first5": _mean(correct[:5]), "correct_last5": _mean(correct[-5:]),
-            "zero_adv": _mean(_history(client, run, "reward/zero_advantage_group_share")),
+            "zero_adv": _mean(_history(client, runs, "reward/zero_advantage_group_share")),
             "entropy_first5": _mean(ent[:5]), "entropy_last5": _mean(ent[-5:]),
-            "verdicts_per_s": _mean(_history(client, run, "throughput/verdicts_per_s")),
-            "step_s": _mean(_history(client, run, "time/step_s"))}
+            "verdicts_per_s": _mean(_history(client, runs, "throughput/verdicts_per_s")),
+            "step_s": _mean(_history(client, runs, "time/step_s"))}
 
 
 def _label(run) -> str:
@@ -81,31 +90,60 @@ def _label(run) -> str:
         f" (seed {p.get('train.seed')}, hrd {p.get('reward.hrd')}, alpha {p.get('reward.alpha')})")
 
 
+def _chains(runs: list) -> list[list]:
+    """Top-level train runs grouped into one list per run: the segments of a resumed run (same run name, the
+    later ones tagged `resumed_step`) in start order; every other run alone."""
+    top = sorted((r for r in runs if not r.data.tags.get("mlflow.parentRunId") and "train.seed" in r.data.params),
+                 key=lambda r: r.info.start_time)
+    chains: dict[str, list] = {}
+    for r in top:
+        name = r.info.run_name or r.info.run_id
+        if r.data.tags.get("resumed_step") and name in chains:
+            chains[name].append(r)
+        else:
+            chains[name if name not in chains else r.info.run_id] = [r]
+    return list(chains.values())
+
+
+def _eval_tags(run) -> list[str]:
+    """The held-out evaluations of a run, in the order they ran: base, sft, stepN..., rl."""
+    tags = {k[len("heldout/valid_"):] for k in run.data.metrics if k.startswith("heldout/valid_")}
+    steps = sorted((t for t in tags if t.startswith("step") and t[4:].isdigit()), key=lambda t: int(t[4:]))
+    return [t for t in ("base", "sft") if t in tags] + steps + (["rl"] if "rl" in tags else [])
+
+
+def _paired(a, b, column) -> str:
+    try:
+        mean, lo, hi = paired_difference(a, b, column=column)
+    except (ValueError, TypeError):
+        return "-"
+    return f"{mean:+.3f} [{lo:+.3f}, {hi:+.3f}]"
+
+
 def runs_report(uris: list[str]) -> str:
-    out = ["| run | model | pass@1 [95% CI] | valid | compiled | correct |", "|---|---|---|---|---|---|"]
-    diffs = ["| run | RL steps | pass@1 RL - SFT [95% paired CI] | train correct, first 5 -> last 5 steps | "
-             "zero-advantage groups | entropy/token, first 5 -> last 5 | step s | verdicts/s |",
-             "|---|---|---|---|---|---|---|---|"]
+    out = ["| run | evaluation (RL step) | pass@1 [95% CI] | valid | compiled | correct |", "|---|---|---|---|---|---|"]
+    diffs = ["| run | RL steps | pass@1 RL - SFT [95% paired CI] | valid RL - SFT | compiled RL - SFT | "
+             "train correct, first 5 -> last 5 steps | zero-advantage groups | entropy/token, first 5 -> last 5 | "
+             "step s | verdicts/s |", "|---" * 10 + "|"]
     for uri in uris:
         client = _client(uri)
-        for run in _runs(client):
-            if run.data.tags.get("mlflow.parentRunId") or "train.seed" not in run.data.params:
-                continue
-            m = run.data.metrics
-            for tag in MODELS:
-                p1 = m.get(f"heldout/pass_at_1_{tag}")
-                if p1 is None:
-                    continue
-                ci = f"{p1:.3f} [{_f(m.get(f'heldout/pass_at_1_lo_{tag}'))}, {_f(m.get(f'heldout/pass_at_1_hi_{tag}'))}]"
-                out.append(f"| {_label(run)} | {tag} | {ci} | {_f(m.get(f'heldout/valid_{tag}'))} | "
-                           f"{_f(m.get(f'heldout/compiled_{tag}'))} | {_f(m.get(f'heldout/correct_{tag}'))} |")
-            sft, rl = _per_task(client, run, "sft"), _per_task(client, run, "rl")
-            d = "-"
-            if sft and rl:
-                mean, lo, hi = paired_difference(sft, rl)
-                d = f"{mean:+.3f} [{lo:+.3f}, {hi:+.3f}]"
-            s = _training_signal(client, run)
-            diffs.append(f"| {_label(run)} | {s['steps']:.0f} | {d} | {_f(s['correct_first5'])} -> "
+        for chain in _chains(_runs(client)):
+            sft = rl = None
+            for i, run in enumerate(chain):
+                m = run.data.metrics
+                last_step = len(_history(client, chain[:i + 1], "verify/correct_rate"))
+                for tag in _eval_tags(run):
+                    p1 = m.get(f"heldout/pass_at_1_{tag}")
+                    when = f"{tag} ({last_step})" if tag == "rl" else tag
+                    ci = "-" if p1 is None else (f"{p1:.3f} [{_f(m.get(f'heldout/pass_at_1_lo_{tag}'))}, "
+                                                 f"{_f(m.get(f'heldout/pass_at_1_hi_{tag}'))}]")
+                    out.append(f"| {_label(run)} | {when} | {ci} | {_f(m.get(f'heldout/valid_{tag}'))} | "
+                               f"{_f(m.get(f'heldout/compiled_{tag}'))} | {_f(m.get(f'heldout/correct_{tag}'))} |")
+                sft = sft or (_per_task(client, run, "sft") if "sft" in _eval_tags(run) else None)
+                rl = _per_task(client, run, "rl") or rl
+            s = _training_signal(client, chain)
+            pair = [_paired(sft, rl, c) if sft and rl else "-" for c in (CORRECT, VALID, COMPILED)]
+            diffs.append(f"| {_label(chain[0])} | {s['steps']:.0f} | {' | '.join(pair)} | {_f(s['correct_first5'])} -> "
                          f"{_f(s['correct_last5'])} | {_f(s['zero_adv'])} | {_f(s['entropy_first5'])} -> "
                          f"{_f(s['entropy_last5'])} | {_f(s['step_s'], 1)} | {_f(s['verdicts_per_s'], 1)} |")
     return "\n".join(out) + "\n\n" + "\n".join(diffs)

@@ -4,8 +4,8 @@ import math
 
 import pytest
 
-from tritonrl.evaluation.metrics import (METRIC_NAMES, Outcome, bootstrap_interval, outcome, paired_difference,
-                                          pass_at_k, per_task_counts, summarize)
+from tritonrl.evaluation.metrics import (COMPILED, METRIC_NAMES, VALID, Outcome, bootstrap_interval, outcome,
+                                          paired_difference, pass_at_k, per_task_counts, summarize)
 from tritonrl.evaluation.factorial import factorial_effects
 from tritonrl.evaluation.report import document, markdown_table, tracker_metrics, write_json
 from tritonrl.verifier_workers.verdict import Verdict
@@ -104,13 +104,27 @@ def test_pass_at_1_interval_is_a_bootstrap_over_tasks():
 
 def test_paired_difference_compares_per_task_pass_rates_on_common_tasks():
     sft = per_task_counts([o("a"), o("a"), o("b", correct=True), o("b"), o("c")])
-    assert sft == {"a": (2, 0), "b": (2, 1), "c": (1, 0)}
+    assert sft == {"a": (2, 0, 2, 2), "b": (2, 1, 2, 2), "c": (1, 0, 1, 1)}
     rl = {"a": (2, 2), "b": (2, 2), "z": (1, 1)}  # z: only RL evaluated it, so it is left out
     mean, lo, hi = paired_difference(sft, rl)
     assert mean == pytest.approx((1.0 + 0.5) / 2) and 0.5 <= lo <= mean <= hi <= 1.0
     assert paired_difference(rl, sft)[0] == pytest.approx(-mean)
     with pytest.raises(ValueError, match="no task in common"):
         paired_difference({"a": (1, 0)}, {"b": (1, 1)})
+
+
+def test_paired_difference_of_valid_and_compiled_rates():
+    # SFT: a 1 of 4 valid, 0 compiled; b 0 valid. RL: a 3 of 4 valid, 2 compiled; b 2 valid, 1 compiled
+    sft = per_task_counts([o("a", valid=i == 0, compiled=False) for i in range(4)]
+                          + [o("b", valid=False, compiled=False) for _ in range(4)])
+    rl = per_task_counts([o("a", valid=i < 3, compiled=i < 2) for i in range(4)]
+                         + [o("b", valid=i < 2, compiled=i < 1) for i in range(4)])
+    assert sft == {"a": (4, 0, 1, 0), "b": (4, 0, 0, 0)} and rl == {"a": (4, 0, 3, 2), "b": (4, 0, 2, 1)}
+    mean, lo, hi = paired_difference(sft, rl, column=VALID)
+    assert mean == pytest.approx(((3 - 1) / 4 + 2 / 4) / 2) and lo == pytest.approx(0.5) and hi == pytest.approx(0.5)
+    assert paired_difference(sft, rl, column=COMPILED)[0] == pytest.approx((2 / 4 + 1 / 4) / 2)
+    with pytest.raises(ValueError, match="without column"):
+        paired_difference({"a": (1, 0)}, {"a": (1, 1)}, column=VALID)  # counts written before valid was kept
 
 
 def test_main_effects_and_interaction_of_a_full_factorial():

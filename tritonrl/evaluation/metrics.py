@@ -15,8 +15,9 @@ each metrics dict holds exactly METRIC_NAMES (pass@k only for k <= samples per t
     the tasks of the level;
   - pass@1_lo, pass@1_hi: a 95% percentile-bootstrap interval of pass@1 over the level's tasks (tasks drawn
     with replacement, 2000 draws, a fixed seed: the same samples give the same interval).
-`per_task_counts` gives {task: (n, c)}, what `paired_difference` compares between two models (e.g. SFT and
-RL on the same tasks): the mean per-task pass@1 difference with its paired bootstrap interval.
+`per_task_counts` gives {task: (n, correct, valid, compiled)}, what `paired_difference` compares between two
+models (e.g. SFT and RL on the same tasks): the mean per-task difference of one rate (pass@1 by default, or the
+valid or compiled rate) with its paired bootstrap interval.
 With `timed=False` (a CPU: nothing is timed) every speed metric is None, never 0.
 """
 from __future__ import annotations
@@ -105,12 +106,15 @@ def level_metrics(outcomes: list[Outcome], timed: bool) -> dict[str, float | Non
     return m
 
 
-def per_task_counts(outcomes: Iterable[Outcome]) -> dict[str, tuple[int, int]]:
-    """{task: (samples, correct samples)}."""
-    counts: dict[str, tuple[int, int]] = {}
+CORRECT, VALID, COMPILED = 1, 2, 3  # columns of per_task_counts after the sample count
+
+
+def per_task_counts(outcomes: Iterable[Outcome]) -> dict[str, tuple[int, int, int, int]]:
+    """{task: (samples, correct, valid, compiled samples)}."""
+    counts: dict[str, tuple[int, int, int, int]] = {}
     for o in outcomes:
-        n, c = counts.get(o.task, (0, 0))
-        counts[o.task] = (n + 1, c + int(o.correct))
+        n, c, v, k = counts.get(o.task, (0, 0, 0, 0))
+        counts[o.task] = (n + 1, c + int(o.correct), v + int(o.valid), k + int(o.compiled))
     return counts
 
 
@@ -126,14 +130,17 @@ def bootstrap_interval(values: list[float], level: float = 0.95, draws: int = BO
     return means[int(tail * (draws - 1))], means[int(round((1.0 - tail) * (draws - 1)))]
 
 
-def paired_difference(a: dict[str, tuple[int, int]], b: dict[str, tuple[int, int]],
-                      level: float = 0.95) -> tuple[float, float, float]:
-    """(mean, lo, hi) of per-task pass@1(b) - pass@1(a) over the tasks both evaluated, with a paired
-    bootstrap interval (the same tasks drawn for both): b beats a beyond the interval when lo > 0."""
+def paired_difference(a: dict[str, tuple[int, ...]], b: dict[str, tuple[int, ...]],
+                      level: float = 0.95, column: int = CORRECT) -> tuple[float, float, float]:
+    """(mean, lo, hi) of the per-task rate of `column` (CORRECT: pass@1; VALID; COMPILED) of b minus a's, over
+    the tasks both evaluated, with a paired bootstrap interval (the same tasks drawn for both): b beats a beyond
+    the interval when lo > 0. Per-task counts written before valid/compiled were kept have only CORRECT."""
     common = sorted(set(a) & set(b))
     if not common:
         raise ValueError("paired_difference: no task in common")
-    diffs = [b[t][1] / b[t][0] - a[t][1] / a[t][0] for t in common]
+    if any(len(a[t]) <= column or len(b[t]) <= column for t in common):
+        raise ValueError(f"paired_difference: per-task counts without column {column}")
+    diffs = [b[t][column] / b[t][0] - a[t][column] / a[t][0] for t in common]
     lo, hi = bootstrap_interval(diffs, level)
     return sum(diffs) / len(diffs), lo, hi
 

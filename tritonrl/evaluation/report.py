@@ -3,7 +3,7 @@
 Contract:
   - `document(levels, n_tasks, samples, model, per_task)` is exactly what `eval.out` holds:
     {"levels": {"1": {...}, "all": {...}}, "n_tasks": N, "samples_per_task": S, "model": "...",
-     "per_task": {task: [samples, correct]}}
+     "per_task": {task: [samples, correct, valid, compiled]}}
     (metrics named as in metrics.METRIC_NAMES; speed metrics null on a CPU);
   - `markdown_table(levels)`: one row per level, one column per metric; null prints as "-";
   - `tracker_metrics(levels, prefix, suffix)`: flat {name: float} for MLflow, None left out (MLflow has no
@@ -23,7 +23,7 @@ Levels = dict[str, dict[str, float | None]]
 
 
 def document(levels: Levels, n_tasks: int, samples_per_task: int, model: str,
-             per_task: dict[str, tuple[int, int]] | None = None) -> dict[str, Any]:
+             per_task: dict[str, tuple[int, ...]] | None = None) -> dict[str, Any]:
     return {"levels": levels, "n_tasks": n_tasks, "samples_per_task": samples_per_task, "model": model,
             "per_task": {t: list(nc) for t, nc in (per_task or {}).items()}}
 

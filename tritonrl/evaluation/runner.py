@@ -27,7 +27,7 @@ from tritonrl.tasks.task import Task
 class EvalResult:
     levels: Levels
     groups: list[list[Scored]]  # per task, its samples with their verdicts
-    per_task: dict[str, tuple[int, int]]  # {task: (samples, correct)}: what paired comparisons need
+    per_task: dict[str, tuple[int, ...]]  # {task: (samples, correct, valid, compiled)}: for paired comparisons
     n_tasks: int
     samples_per_task: int
     seconds: float
