@@ -8,6 +8,9 @@
 #   bench/gpu_verifier_check.sh cpu OUT   # the whole corpus with --device cpu (the interpreter) on the host's
 #                                         # cores, and the strict-shapes measurement (bench_shape_generalisation)
 #                                         # on the GPUs, one shard each
+#   bench/gpu_verifier_check.sh both OUT  # in one call: the whole corpus on the GPUs (4 shards, -j GPU_JOBS) and
+#                                         # with --device cpu on the host's cores (-j CPU_JOBS), and red-team rounds 4
+#                                         # and 5 (tests/data/redteam_2026_11_27*) with --device cuda
 set -u
 mode=$1; out=$2; lim=${LIMIT_S:-540}; mkdir -p "$out/$mode"; d=$out/$mode
 export PYTHONPATH=/tmp/site${PYTHONPATH:+:$PYTHONPATH}
@@ -18,7 +21,43 @@ progress() {  # every 30 s: GPU use and rows so far
     for f in "$d"/corpus_*.json; do [ -f "$f" ] && echo "  $(basename $f): $($py -c "import json,sys; print(len(json.load(open(sys.argv[1]))))" "$f" 2>/dev/null) rows"; done
   done
 }
-if [ "$mode" = gpu ]; then
+gpu_shards() {  # the corpus in 4 shards, one per GPU
+  for i in 0 1 2 3; do
+    CUDA_VISIBLE_DEVICES=$i timeout $lim $py -m tritonrl.cli corpus --device cuda --warm -j $1 \
+      --list "$d/list_$i.txt" --json-out "$d/corpus_$i.json" > "$d/corpus_$i.log" 2>&1 &
+  done
+}
+if [ "$mode" = both ]; then
+  $py - "$d" <<'PY'
+import sys
+from tritonrl.verifier_workers.corpus_run import load_cases
+cases = [c.rel for c in load_cases(device="cuda")]
+for i in range(4):
+    open(f"{sys.argv[1]}/list_{i}.txt", "w").write("\n".join(cases[i::4]) + "\n")
+print(len(cases), "cases in 4 shards")
+PY
+  gpu_shards ${GPU_JOBS:-8}
+  timeout $lim $py -m tritonrl.cli corpus --device cpu --warm -j ${CPU_JOBS:-24} --json-out "$d/corpus_cpu.json" \
+    > "$d/corpus_cpu.log" 2>&1 &
+  ( ls tests/data/redteam_2026_11_27*/cheats/R*.py | CUDA_VISIBLE_DEVICES=3 xargs -P 6 -I{} sh -c \
+      'c={}; r=$(dirname $(dirname $c))/refs/$(head -1 $c | sed "s#^\# ref: [^;]*/refs/\([^;]*\);.*#\1#"); timeout 240 \
+       python3 -m tritonrl.cli verify $r $c --device cuda --json > '"$d"'/rt_$(basename $c .py).json 2>/dev/null' ) &
+  progress
+  wait
+  tail -2 "$d"/corpus_*.log
+  $py - "$d" <<'PY'
+import glob, json, os, sys
+acc = []
+for f in sorted(glob.glob(sys.argv[1] + "/rt_*.json")):
+    try:
+        v = json.load(open(f))
+    except Exception as e:
+        print(os.path.basename(f), "no verdict:", type(e).__name__); continue
+    if v.get("correct"):
+        acc.append(os.path.basename(f)[3:-5])
+print("red-team cheats accepted on cuda:", len(acc), "of", len(glob.glob(sys.argv[1] + "/rt_*.json")), acc)
+PY
+elif [ "$mode" = gpu ]; then
   $py - "$d" <<'PY'
 import sys
 from tritonrl.verifier_workers.corpus_run import load_cases
@@ -60,6 +99,6 @@ elif [ "$mode" = cpu ]; then
   wait
   tail -2 "$d/corpus_cpu.log"; grep -h -A12 "^larger_shapes" "$d"/shapes_*.log
 else
-  echo "usage: $0 gpu|cpu OUT" >&2; exit 2
+  echo "usage: $0 gpu|cpu|both OUT" >&2; exit 2
 fi
 tar czf "$out/$mode.tgz" -C "$out" "$mode"
