@@ -165,7 +165,7 @@ class WorkerRuns:
         """The reference's reply and its outputs: tensors, or (device compare) the slot that holds them."""
         key, src = self.ref_key(ctx, var.overrides)
         ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix, tuple(var.grad_modes), var.resample,
-              var.init_scale)
+              var.init_factors, var.init_ints)
         if ck in self._ref_cache:
             self._ref_cache.move_to_end(ck)
             return self._ref_cache[ck]
@@ -174,7 +174,7 @@ class WorkerRuns:
         reply, tensors = self.call(self.reference, "run", {
             "module": key, "ref": key, "cls": "Model", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix, "check": False,
-            "init_scale": var.init_scale,
+            "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
             "grad_modes": var.grad_modes, "resample": var.resample,
             "on_device": self.device_compare, "keep": slot}, stage)
         ran = reply.get("ok") and not reply.get("skipped")
@@ -197,7 +197,8 @@ class WorkerRuns:
         reply, tensors = self.call(self.candidate, "run", {
             "module": ctx.cand_key, "ref": key, "cls": "ModelNew", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix,
-            "grad_modes": var.grad_modes, "resample": var.resample, "init_scale": var.init_scale,
+            "grad_modes": var.grad_modes, "resample": var.resample,
+            "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
             "unwatched_kernels": self.cfg.unwatched_kernels,
             # the reference's choices, followed: the later calls' inputs and its perturbed constant parameters
             "call_shares": ref.get("call_shares"), "ref_params": ref.get("ref_params"),

@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from tritonrl.verifier_workers.funnel import init_values
+
 
 def int_constants(src: str) -> dict[str, int]:
     """Module-level `NAME = <int literal>` assignments of a reference."""
@@ -141,13 +143,12 @@ class Variant:
     # the first call's values, in the same tensors, so a memo keyed on a sample of the values (or on the
     # tensors' identity) still hits and replays a stale answer
     resample: float = 1 / 8
-    # Python floats among the task's init inputs (a scale, a slope, an eps) multiplied by this on both sides:
-    # a kernel with the task's value written in as a literal computes with the wrong one
-    init_scale: float = 1.0
+    # the task's init inputs moved on both sides (init_values.py): the Python floats (a scale, a slope, an eps)
+    # each times its own factor, the ints used as values one away from zero: a kernel with the task's value
+    # written in as a literal, or one derived from another, computes with the wrong one
+    init_factors: tuple[float, ...] = ()
+    init_ints: tuple[int, ...] = ()
 
-
-# below 1: a probability (dropout, momentum) stays one
-INIT_SCALE = 0.75
 
 # The later calls' resample share of each full-stage variant in turn: from 1/8 of the elements down to a few
 # (at least one). A memo keyed on k sampled values misses a change of share s with probability about
@@ -161,7 +162,9 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
     original = Variant("original", base, seeds[0], grad_modes=["no_grad", "enable_grad"])
     if not multi_input:
         return [original]
-    out = [original, Variant("values_x2", base, seeds[0], scale=2.0), Variant("new_seed", base, seeds[1], init_scale=INIT_SCALE),
+    new_seed = Variant("new_seed", base, seeds[1], init_factors=init_values.INIT_FACTORS,
+                       init_ints=tuple(init_values.value_int_positions(src)))
+    out = [original, Variant("values_x2", base, seeds[0], scale=2.0), new_seed,
            Variant("heterogeneous", base, seeds[1], mix=True)]
     larger = larger_overrides(src, base, larger_shapes, factor)
     if larger is not None:

@@ -154,7 +154,7 @@ def _run(args: dict) -> tuple[dict, dict]:
     # the model first: while its constructor runs, no inputs exist in this process to precompute from
     init_ops: dict[str, int] = {}
     model = make_model(mod, args["cls"], ref, args["init_seed"], device, dtype, init_ops,
-                       float(args.get("init_scale", 1.0)))
+                       args.get("init_factors"), args.get("init_ints"))
     # constant parameters (norm weights and biases) moved off their init values, the same on both sides
     if check:
         unperturbed = perturb_candidate(model, args["init_seed"], args.get("ref_params") or [])
