@@ -257,7 +257,7 @@ class Verifier:
             cand = ctx.probe[1]
         rec = self.runs.check_variant(ctx, var, "tiny", cand)
         if not rec["passed"]:
-            if ctx.verdict.violations:
+            if ctx.verdict.violations or self._wrong_in_bounds(rec, ctx.last_run):
                 self.runs.fail_variant(rec, "tiny")
             self.runs.fresh_candidate(ctx, ctx.last_run)
             original = self.runs.check_variant(ctx, variants.Variant("original", ctx.base, ctx.seeds[0]), "tiny")
@@ -267,6 +267,20 @@ class Verifier:
                     "skipped": f"wrong at shrunken sizes ({one_line(rec.get('error', ''), 160)}); right at the "
                                "task's sizes, so the full stage decides"}
         return {"overrides": var.overrides, **({"skipped": rec["skipped"]} if rec.get("skipped") else {})}
+
+    def _wrong_in_bounds(self, rec: dict, ran: dict | None) -> bool:
+        """A wrong answer at shrunken sizes from a run whose every load and store stayed inside its tensors
+        (the interpreter checks each address): not a kernel without masks, but one that drops or repeats
+        data at sizes it was not shown (a loop over `n // BLOCK` whole blocks). Final, like a violation.
+        On a GPU the addresses are not checked, so the full stage still decides there."""
+        if self.device != "cpu" or ran is None or not str(rec.get("error", "")).startswith("wrong output"):
+            return False
+        if ran.get("stray_reads") is None:  # a worker that did not check its loads
+            return False
+        if ran.get("stray_reads") or ran.get("stray_writes"):
+            return False
+        rec["error"] = rec["error"] + " at shrunken sizes, every access in bounds"
+        return True
 
     def _stage_full(self, ctx: VerifyContext) -> dict:
         seeds = [ctx.seeds[0], ctx.seeds[1], ctx.seeds[2]]
@@ -298,6 +312,23 @@ class Verifier:
             ctx.verdict.variants.append(rec)
             if not rec["passed"]:
                 self.runs.fail_variant(rec, "full")
+            retry = self._declined_retry(ctx, var, rec)
+            if retry is not None:
+                rec = self.runs.check_variant(ctx, retry, "full")
+                ctx.verdict.variants.append(rec)
+                if not rec["passed"]:
+                    self.runs.fail_variant(rec, "full")
+
+    def _declined_retry(self, ctx: VerifyContext, var: variants.Variant, rec: dict) -> variants.Variant | None:
+        """A larger variant the candidate declined (raised) gets a second try at other sizes: a decline that
+        is a specialisation raises there too; one aimed at the sizes the verifier picks (a multiple of the
+        task's) runs, and is judged."""
+        if not str(rec.get("skipped", "")).startswith("declined") or var.name.endswith("_retry"):
+            return None
+        retry = variants.declined_retry(var, ctx.base, ctx.task.reference_src, ctx.seeds[4])
+        if retry is not None:
+            self.runs.fresh_candidate(ctx, ctx.last_run)  # the declined run may have launched before raising
+        return retry
         if self.runs.compiler is not None:  # launches the probe never made (other sizes, dtypes, kernels) compile too
             self._compile_specs(ctx, ctx.full_specs, "full", " (a launch of the full stage)")
 
