@@ -27,7 +27,9 @@ from tritonrl.verifier_workers.verdict import Verdict
 
 
 # variants beyond the task's own shapes and precision: a candidate may decline them by raising an exception
-DECLINABLE_VARIANTS = frozenset({"larger_shapes", "other_precision"})
+# (a larger variant declined is tried once more at other sizes, its `_retry`: verifier._full_variants)
+DECLINABLE_VARIANTS = frozenset({"larger_shapes", "larger_other_dims", "larger_shapes_retry",
+                                 "larger_other_dims_retry", "other_precision"})
 
 
 class StageFailed(Exception):
