@@ -73,6 +73,20 @@ def fresh_seeds(cfg: VerifierConfig, n: int) -> list[int]:
     return [cfg.base_seed + i for i in range(n)]
 
 
+def wrong_in_bounds(device: str, rec: dict, ran: dict | None) -> bool:
+    """Whether a failed tiny-stage record is a wrong answer from a run whose every load and store stayed inside
+    its tensors (the interpreter checks each address: `stray_reads`, `stray_writes`): not a kernel without
+    masks, but one that drops or repeats data at sizes it was not shown (a loop over `n // BLOCK` whole
+    blocks, a grid of `n // BLOCK` programs). On a GPU no address is checked, so False (the full stage
+    decides). True also appends where it was found to the record's error."""
+    if device != "cpu" or ran is None or not str(rec.get("error", "")).startswith("wrong output"):
+        return False
+    if ran.get("stray_reads") is None or ran.get("stray_reads") or ran.get("stray_writes"):
+        return False  # a worker that did not check its loads, or an access that left the tensors
+    rec["error"] = rec["error"] + " (at shrunken sizes, every access in bounds)"
+    return True
+
+
 class _SlotMissing(Exception):
     """The reference worker no longer holds the outputs a comparison needs."""
 

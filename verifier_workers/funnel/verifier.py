@@ -29,7 +29,7 @@ from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.funnel import variants
 from tritonrl.verifier_workers.funnel.judge import make_judge
 from tritonrl.verifier_workers.funnel.runs import (ReferenceFailed, RoleError, StageFailed, VerifyContext, WorkerRuns,
-                                                   fresh_seeds, one_line)
+                                                   fresh_seeds, one_line, wrong_in_bounds)
 from tritonrl.verifier_workers.funnel.timing_stage import TimingStage
 from tritonrl.verifier_workers.gpu_lock import GPUShareLock
 from tritonrl.verifier_workers.sandbox.supervisor import Sandbox, SandboxError
@@ -246,7 +246,8 @@ class Verifier:
     def _stage_tiny(self, ctx: VerifyContext) -> dict:
         """Shrunken, odd sizes: an early exit for kernels that are wrong anywhere. A kernel that fails only
         there (no masks where the task's sizes need none, a size assertion) is judged by the full stage:
-        the task's own sizes decide, as in KernelBench; a runtime violation is final."""
+        the task's own sizes decide, as in KernelBench. Final: a runtime violation, and (interpreter) a wrong
+        answer from a run that stayed inside its tensors (runs.wrong_in_bounds)."""
         var = self._probe_variant(ctx)
         if var.name != "tiny":
             return {"skipped": "no input-only size constant to shrink"}
@@ -257,7 +258,7 @@ class Verifier:
             cand = ctx.probe[1]
         rec = self.runs.check_variant(ctx, var, "tiny", cand)
         if not rec["passed"]:
-            if ctx.verdict.violations or self._wrong_in_bounds(rec, ctx.last_run):
+            if ctx.verdict.violations or wrong_in_bounds(self.device, rec, ctx.last_run):
                 self.runs.fail_variant(rec, "tiny")
             self.runs.fresh_candidate(ctx, ctx.last_run)
             original = self.runs.check_variant(ctx, variants.Variant("original", ctx.base, ctx.seeds[0]), "tiny")
@@ -267,20 +268,6 @@ class Verifier:
                     "skipped": f"wrong at shrunken sizes ({one_line(rec.get('error', ''), 160)}); right at the "
                                "task's sizes, so the full stage decides"}
         return {"overrides": var.overrides, **({"skipped": rec["skipped"]} if rec.get("skipped") else {})}
-
-    def _wrong_in_bounds(self, rec: dict, ran: dict | None) -> bool:
-        """A wrong answer at shrunken sizes from a run whose every load and store stayed inside its tensors
-        (the interpreter checks each address): not a kernel without masks, but one that drops or repeats
-        data at sizes it was not shown (a loop over `n // BLOCK` whole blocks). Final, like a violation.
-        On a GPU the addresses are not checked, so the full stage still decides there."""
-        if self.device != "cpu" or ran is None or not str(rec.get("error", "")).startswith("wrong output"):
-            return False
-        if ran.get("stray_reads") is None:  # a worker that did not check its loads
-            return False
-        if ran.get("stray_reads") or ran.get("stray_writes"):
-            return False
-        rec["error"] = rec["error"] + " at shrunken sizes, every access in bounds"
-        return True
 
     def _stage_full(self, ctx: VerifyContext) -> dict:
         seeds = [ctx.seeds[0], ctx.seeds[1], ctx.seeds[2]]
