@@ -5,7 +5,7 @@ literal)."""
 import pytest
 
 from tritonrl.tasks.task import Task
-from tritonrl.verifier_workers.funnel import variants
+from tritonrl.verifier_workers.funnel import init_values, variants
 
 from helpers import ROUND_4, redteam_case
 
@@ -17,10 +17,10 @@ def test_the_default_variants_scale_every_size_and_the_float_init_inputs():
     four = "import torch\nbatch_size = 4\nc = 16\nh = 32\nw = 32\n" \
            "def get_inputs():\n    return [torch.randn(batch_size, c, h, w)]\n"
     assert variants.larger_overrides(four, {}) == {"batch_size": 12, "c": 32}  # 6x the elements, not 81x
-    assert var["new_seed"].init_scale == variants.INIT_SCALE != 1.0
+    assert var["new_seed"].init_factors == init_values.INIT_FACTORS and var["new_seed"].init_ints == ()
     ln = (ROUND_4 / "refs" / "layernorm.py").read_text()  # `dim` sizes the input and the LayerNorm's weights
     assert variants.shared_dims(ln) == ["dim"] and variants.larger_overrides(ln, {}) == {"batch_size": 48, "dim": 256}
-    assert all(v.init_scale == 1.0 for n, v in var.items() if n != "new_seed")
+    assert all(not v.init_factors and not v.init_ints for n, v in var.items() if n != "new_seed")
 
 
 @pytest.mark.extended  # the round-4 cheats one by one: `make test-all` (CI runs the rules' unit tests)

@@ -27,7 +27,9 @@ from tritonrl.verifier_workers.verdict import Verdict
 
 
 # variants beyond the task's own shapes and precision: a candidate may decline them by raising an exception
-DECLINABLE_VARIANTS = frozenset({"larger_shapes", "other_precision"})
+# (a larger variant declined is tried once more at other sizes, its `_retry`: verifier._full_variants)
+DECLINABLE_VARIANTS = frozenset({"larger_shapes", "larger_other_dims", "larger_shapes_retry",
+                                 "larger_other_dims_retry", "other_precision"})
 
 
 class StageFailed(Exception):
@@ -69,6 +71,20 @@ def fresh_seeds(cfg: VerifierConfig, n: int) -> list[int]:
     if cfg.seed_entropy:
         return [secrets.randbits(31) for _ in range(n)]
     return [cfg.base_seed + i for i in range(n)]
+
+
+def wrong_in_bounds(device: str, rec: dict, ran: dict | None) -> bool:
+    """Whether a failed tiny-stage record is a wrong answer from a run whose every load and store stayed inside
+    its tensors (the interpreter checks each address: `stray_reads`, `stray_writes`): not a kernel without
+    masks, but one that drops or repeats data at sizes it was not shown (a loop over `n // BLOCK` whole
+    blocks, a grid of `n // BLOCK` programs). On a GPU no address is checked, so False (the full stage
+    decides). True also appends where it was found to the record's error."""
+    if device != "cpu" or ran is None or not str(rec.get("error", "")).startswith("wrong output"):
+        return False
+    if ran.get("stray_reads") is None or ran.get("stray_reads") or ran.get("stray_writes"):
+        return False  # a worker that did not check its loads, or an access that left the tensors
+    rec["error"] = rec["error"] + " (at shrunken sizes, every access in bounds)"
+    return True
 
 
 class _SlotMissing(Exception):
@@ -165,7 +181,7 @@ class WorkerRuns:
         """The reference's reply and its outputs: tensors, or (device compare) the slot that holds them."""
         key, src = self.ref_key(ctx, var.overrides)
         ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix, tuple(var.grad_modes), var.resample,
-              var.init_scale)
+              var.init_factors, var.init_ints)
         if ck in self._ref_cache:
             self._ref_cache.move_to_end(ck)
             return self._ref_cache[ck]
@@ -174,7 +190,7 @@ class WorkerRuns:
         reply, tensors = self.call(self.reference, "run", {
             "module": key, "ref": key, "cls": "Model", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix, "check": False,
-            "init_scale": var.init_scale,
+            "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
             "grad_modes": var.grad_modes, "resample": var.resample,
             "on_device": self.device_compare, "keep": slot}, stage)
         ran = reply.get("ok") and not reply.get("skipped")
@@ -197,7 +213,8 @@ class WorkerRuns:
         reply, tensors = self.call(self.candidate, "run", {
             "module": ctx.cand_key, "ref": key, "cls": "ModelNew", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix,
-            "grad_modes": var.grad_modes, "resample": var.resample, "init_scale": var.init_scale,
+            "grad_modes": var.grad_modes, "resample": var.resample,
+            "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
             "unwatched_kernels": self.cfg.unwatched_kernels,
             # the reference's choices, followed: the later calls' inputs and its perturbed constant parameters
             "call_shares": ref.get("call_shares"), "ref_params": ref.get("ref_params"),

@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from tritonrl.verifier_workers.funnel import init_values
+
 
 def int_constants(src: str) -> dict[str, int]:
     """Module-level `NAME = <int literal>` assignments of a reference."""
@@ -124,6 +126,37 @@ def larger_overrides(src: str, base: dict[str, int], mode: str = "every_dim", fa
     return {**base, free[0]: factor * consts[free[0]]} if free else None
 
 
+def other_dims_overrides(src: str, base: dict[str, int], larger: dict[str, int], seed: int
+                         ) -> dict[str, int] | None:
+    """The sizes larger_overrides left alone (a matmul's N after M and K), doubled, LARGER_DIMS at most (chosen
+    by `seed` when more are left): across the two larger variants every free size grows at least once when
+    there are four or fewer, and a kernel that caps the third one (a fixed tile with no grid over it) is seen.
+    None when every size grew already."""
+    consts = {**int_constants(src), **base}
+    dims = free_dims(src) + [d for d in shared_dims(src) if d not in free_dims(src)]
+    left = [d for d in dims if larger.get(d, consts[d]) == consts[d]]
+    if not left:
+        return None
+    if len(left) > LARGER_DIMS:
+        start = seed % len(left)
+        left = (left[start:] + left[:start])[:LARGER_DIMS]
+    return {**base, **{d: 2 * consts[d] for d in left}}
+
+
+def declined_retry(var: Variant, base: dict[str, int], src: str, seed: int) -> Variant | None:
+    """A second try at other sizes after `var` (a larger variant) was declined: every size the variant grew,
+    plus an odd offset of 1 to 7 drawn from `seed`, so it is a multiple neither of the task's size nor of the
+    declined one. A kernel specialised for the task's sizes raises here too; one that declines only the sizes
+    the verifier tends to pick runs, and must be right. None for a variant that changed no size."""
+    consts = {**int_constants(src), **base}
+    grown = {d: n for d, n in var.overrides.items() if n != consts.get(d, n)}
+    if not grown:
+        return None
+    step = 1 + 2 * (seed % 4)
+    return Variant(var.name + "_retry", {**var.overrides, **{d: n + step for d, n in grown.items()}}, seed + 1,
+                   resample=var.resample)
+
+
 @dataclass
 class Variant:
     name: str
@@ -141,18 +174,17 @@ class Variant:
     # the first call's values, in the same tensors, so a memo keyed on a sample of the values (or on the
     # tensors' identity) still hits and replays a stale answer
     resample: float = 1 / 8
-    # Python floats among the task's init inputs (a scale, a slope, an eps) multiplied by this on both sides:
-    # a kernel with the task's value written in as a literal computes with the wrong one
-    init_scale: float = 1.0
+    # the task's init inputs moved on both sides (init_values.py): the Python floats (a scale, a slope, an eps)
+    # each times its own factor, the ints used as values one away from zero: a kernel with the task's value
+    # written in as a literal, or one derived from another, computes with the wrong one
+    init_factors: tuple[float, ...] = ()
+    init_ints: tuple[int, ...] = ()
 
-
-# below 1: a probability (dropout, momentum) stays one
-INIT_SCALE = 0.75
 
 # The later calls' resample share of each full-stage variant in turn: from 1/8 of the elements down to a few
 # (at least one). A memo keyed on k sampled values misses a change of share s with probability about
 # exp(-s * k): a large share catches a key of a few values, a small one a key of a whole row or column.
-RESAMPLE_LADDER = (1 / 8, 1 / 64, 1 / 512, 1 / 4096, 1 / 32768, 1 / 16)
+RESAMPLE_LADDER = (1 / 8, 1 / 64, 1 / 512, 1 / 4096, 1 / 32768, 1 / 256, 1 / 16)
 
 
 def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], device: str,
@@ -161,11 +193,16 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
     original = Variant("original", base, seeds[0], grad_modes=["no_grad", "enable_grad"])
     if not multi_input:
         return [original]
-    out = [original, Variant("values_x2", base, seeds[0], scale=2.0), Variant("new_seed", base, seeds[1], init_scale=INIT_SCALE),
+    new_seed = Variant("new_seed", base, seeds[1], init_factors=init_values.INIT_FACTORS,
+                       init_ints=tuple(init_values.value_int_positions(src)))
+    out = [original, Variant("values_x2", base, seeds[0], scale=2.0), new_seed,
            Variant("heterogeneous", base, seeds[1], mix=True)]
     larger = larger_overrides(src, base, larger_shapes, factor)
     if larger is not None:
         out.append(Variant("larger_shapes", larger, seeds[2]))
+        other = other_dims_overrides(src, base, larger, seeds[2]) if larger_shapes == "every_dim" else None
+        if other is not None:
+            out.append(Variant("larger_other_dims", other, seeds[2]))
     # fp16 on every device: kernels with a dtype table support it more often than bf16 (a table without bf16
     # refused an honest kernel on the GPU), and its 10-bit mantissa keeps honest rounding within tolerance
     out.append(Variant("other_precision", base, seeds[0], dtype="float16"))

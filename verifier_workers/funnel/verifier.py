@@ -29,7 +29,7 @@ from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.funnel import variants
 from tritonrl.verifier_workers.funnel.judge import make_judge
 from tritonrl.verifier_workers.funnel.runs import (ReferenceFailed, RoleError, StageFailed, VerifyContext, WorkerRuns,
-                                                   fresh_seeds, one_line)
+                                                   fresh_seeds, one_line, wrong_in_bounds)
 from tritonrl.verifier_workers.funnel.timing_stage import TimingStage
 from tritonrl.verifier_workers.gpu_lock import GPUShareLock
 from tritonrl.verifier_workers.sandbox.supervisor import Sandbox, SandboxError
@@ -246,7 +246,8 @@ class Verifier:
     def _stage_tiny(self, ctx: VerifyContext) -> dict:
         """Shrunken, odd sizes: an early exit for kernels that are wrong anywhere. A kernel that fails only
         there (no masks where the task's sizes need none, a size assertion) is judged by the full stage:
-        the task's own sizes decide, as in KernelBench; a runtime violation is final."""
+        the task's own sizes decide, as in KernelBench. Final: a runtime violation, and (interpreter) a wrong
+        answer from a run that stayed inside its tensors (runs.wrong_in_bounds)."""
         var = self._probe_variant(ctx)
         if var.name != "tiny":
             return {"skipped": "no input-only size constant to shrink"}
@@ -257,7 +258,7 @@ class Verifier:
             cand = ctx.probe[1]
         rec = self.runs.check_variant(ctx, var, "tiny", cand)
         if not rec["passed"]:
-            if ctx.verdict.violations:
+            if ctx.verdict.violations or wrong_in_bounds(self.device, rec, ctx.last_run):
                 self.runs.fail_variant(rec, "tiny")
             self.runs.fresh_candidate(ctx, ctx.last_run)
             original = self.runs.check_variant(ctx, variants.Variant("original", ctx.base, ctx.seeds[0]), "tiny")
@@ -298,6 +299,23 @@ class Verifier:
             ctx.verdict.variants.append(rec)
             if not rec["passed"]:
                 self.runs.fail_variant(rec, "full")
+            retry = self._declined_retry(ctx, var, rec)
+            if retry is not None:
+                rec = self.runs.check_variant(ctx, retry, "full")
+                ctx.verdict.variants.append(rec)
+                if not rec["passed"]:
+                    self.runs.fail_variant(rec, "full")
+
+    def _declined_retry(self, ctx: VerifyContext, var: variants.Variant, rec: dict) -> variants.Variant | None:
+        """A larger variant the candidate declined (raised) gets a second try at other sizes: a decline that
+        is a specialisation raises there too; one aimed at the sizes the verifier picks (a multiple of the
+        task's) runs, and is judged."""
+        if not str(rec.get("skipped", "")).startswith("declined") or var.name.endswith("_retry"):
+            return None
+        retry = variants.declined_retry(var, ctx.base, ctx.task.reference_src, ctx.seeds[4])
+        if retry is not None:
+            self.runs.fresh_candidate(ctx, ctx.last_run)  # the declined run may have launched before raising
+        return retry
         if self.runs.compiler is not None:  # launches the probe never made (other sizes, dtypes, kernels) compile too
             self._compile_specs(ctx, ctx.full_specs, "full", " (a launch of the full stage)")
 

@@ -166,13 +166,28 @@ def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: to
     return out
 
 
+def vary_init(init: list, factors: list[float] | None, int_positions: list[int] | None) -> list:
+    """The init inputs of a variant that moves them (funnel/init_values.py decides which and how much):
+    the float at position i times factors[i % len(factors)], the ints at `int_positions` moved one away from
+    zero; the rest as they are. Both sides get the same."""
+    out = []
+    for i, x in enumerate(init):
+        if type(x) is float and factors:
+            x = x * float(factors[i % _len(factors)])
+        elif type(x) is int and int_positions and i in int_positions:
+            x = x + 1 if x >= 0 else x - 1
+        out.append(x)
+    return out
+
+
 def make_model(mod, cls_name: str, ref, init_seed: int, device: str, dtype: torch.dtype | None,
-               init_ops: dict | None = None, init_scale: float = 1.0):
+               init_ops: dict | None = None, init_factors: list[float] | None = None,
+               init_ints: list[int] | None = None):
     """Construct with the task's init inputs and seed (so candidate and reference draw the same weights).
     With `init_ops`, the constructor runs under the compute watch and its aten compute ops are counted there.
-    `init_scale` multiplies the init inputs that are Python floats (the same on both sides)."""
+    `init_factors`/`init_ints` move the init inputs (vary_init), the same on both sides."""
     _manual_seed(init_seed)
-    init = [x * init_scale if type(x) is float else x for x in ref.get_init_inputs()]
+    init = vary_init(list(ref.get_init_inputs()), init_factors, init_ints)
     # `.to()` runs under the watch too: a candidate's `to`/`_apply` override is constructor code
     mode = ComputeWatch(SCALAR_READS_PER_FORWARD) if init_ops is not None else NoWatch()
     if init_ops is not None:  # a Triton kernel the constructor launches computes from the weights (a fold)

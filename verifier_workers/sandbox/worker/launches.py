@@ -74,6 +74,7 @@ class Launches:
         self.false_hints = 0
         self.host_calls = 0
         self.stray_writes = 0  # interpreter: stores that may have landed outside the launch's tensor arguments
+        self.stray_reads = 0  # interpreter: loads that may have read outside them (no masks where a size needs)
         self.write_ranges: list[tuple[int, int]] | None = None  # the running launch's argument storages
         self.stream: int | None = None
         self.thread: int | None = None
@@ -83,7 +84,7 @@ class Launches:
 
     def begin(self, stream: int | None, record_specs: bool = False) -> None:
         self.active, self.count, self.bad_stream, self.bad_thread = True, 0, 0, 0
-        self.stray_writes = 0
+        self.stray_writes = self.stray_reads = 0
         self.low_precision = 0  # fp16/bf16/fp8 tensors handed to kernels (interpreter: it sees the arguments)
         self.race = 0  # interpreted launches whose programs read another program's plain stores
         self.false_hints = 0  # interpreted launches with a false multiple_of / max_contiguous / max_constancy
@@ -95,7 +96,8 @@ class Launches:
     def end(self) -> dict[str, Any]:
         self.active = False
         return {"count": self.count, "bad_stream": self.bad_stream, "bad_thread": self.bad_thread,
-                "low_precision": self.low_precision, "stray_writes": self.stray_writes, "race": self.race,
+                "low_precision": self.low_precision, "stray_writes": self.stray_writes,
+                "stray_reads": self.stray_reads, "race": self.race,
                 "false_hints": self.false_hints, "host_calls": self.host_calls, "names": set(self.names)}
 
     def hit(self, stream: int | None, spec_fn=None, name: str | None = None) -> None:
@@ -289,24 +291,35 @@ def _storage_ranges(values: list) -> list[tuple[int, int]] | None:
     return ranges
 
 
-def _note_write(ptrs: Any, mask: Any, itemsize: int) -> None:
-    """Whether any active address of one interpreter write falls outside the launch's
-    argument storages (an out-of-bounds store lands in the worker's own heap)."""
+def _outside(ptrs: Any, mask: Any, itemsize: int) -> bool:
+    """Whether any active address of one interpreter access falls outside the launch's argument storages
+    (unknown addresses count as outside)."""
     import numpy as np
 
-    ranges = LAUNCHES.write_ranges
-    if LAUNCHES.stray_writes or ptrs is None:
-        LAUNCHES.stray_writes += ptrs is None
-        return
+    if ptrs is None:
+        return True
     addr = np.asarray(ptrs, dtype=np.uint64)
     if mask is not None:
         addr = addr[np.broadcast_to(np.asarray(mask, dtype=bool), addr.shape)]
     if addr.size == 0:
-        return
+        return False
     inside = np.zeros(addr.shape, dtype=bool)
-    for lo, hi in ranges or ():
+    for lo, hi in LAUNCHES.write_ranges or ():
         inside |= (addr >= lo) & (addr + itemsize <= hi)
-    LAUNCHES.stray_writes += int(not inside.all())
+    return not inside.all()
+
+
+def _note_write(ptrs: Any, mask: Any, itemsize: int) -> None:
+    """An out-of-bounds store lands in the worker's own heap: counted (the first per launch is enough)."""
+    if not LAUNCHES.stray_writes:
+        LAUNCHES.stray_writes += int(_outside(ptrs, mask, itemsize))
+
+
+def _note_read(ptrs: Any, mask: Any, itemsize: int) -> None:
+    """An out-of-bounds load reads the worker's heap: a kernel without masks at sizes it was not written for.
+    The tiny stage forgives a wrong answer only where some access left the tensors (funnel/verifier.py)."""
+    if not LAUNCHES.stray_reads:
+        LAUNCHES.stray_reads += int(_outside(ptrs, mask, itemsize))
 
 
 def _count_interpreter_writes(interpreter) -> None:
@@ -315,7 +328,7 @@ def _count_interpreter_writes(interpreter) -> None:
     descriptors count as stray: their addresses are not checked here."""
     builder = interpreter.InterpreterBuilder
 
-    def wrap(name: str, where) -> None:
+    def wrap(name: str, where, note=_note_write) -> None:
         original = getattr(builder, name, None)
         if original is None:
             return
@@ -325,7 +338,7 @@ def _count_interpreter_writes(interpreter) -> None:
                 ptrs, mask, item = where(*args)
             except Exception:  # an unexpected operand layout: unchecked, so stray
                 ptrs, mask, item = None, None, 0
-            _note_write(ptrs, mask, item)
+            note(ptrs, mask, item)
             return _original(self, *args)
 
         setattr(builder, name, counted)
@@ -335,6 +348,9 @@ def _count_interpreter_writes(interpreter) -> None:
     wrap("create_atomic_cas", lambda ptr, cmp, val, *_: (ptr.data, None, cmp.data.dtype.itemsize))
     wrap("create_descriptor_store", lambda *_: (None, None, 0))
     wrap("create_descriptor_scatter", lambda *_: (None, None, 0))
+    wrap("create_masked_load", lambda ptrs, mask, *_: (ptrs.data, None if mask is None else mask.data,
+                                                       max(1, ptrs.get_element_ty().primitive_bitwidth // 8)),
+         _note_read)
 
 
 def _gpu_hook(metadata) -> None:

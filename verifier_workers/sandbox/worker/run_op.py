@@ -99,7 +99,8 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
         out_bytes = sum(t.numel() * t.element_size() for t in flatten(out) or [] if _type(t) is _Tensor)
         if mode.scalar_reads > max(8, out_bytes // HOST_READ_OUTPUT_SHARE):
             ops["host_scalar_reads"] = mode.scalar_reads
-    info: dict[str, Any] = {"launches": launches["count"], "stray_writes": launches["stray_writes"], "specs": specs, "violations": [], "snapshot": snap,
+    info: dict[str, Any] = {"launches": launches["count"], "stray_writes": launches["stray_writes"],
+                            "stray_reads": launches["stray_reads"], "specs": specs, "violations": [], "snapshot": snap,
                             "compute_ops": ops,
                             "low_precision": getattr(mode, "low_precision", 0) + launches["low_precision"],
                             "device_kernels": getattr(kernels, "ok", None)}
@@ -154,7 +155,7 @@ def _run(args: dict) -> tuple[dict, dict]:
     # the model first: while its constructor runs, no inputs exist in this process to precompute from
     init_ops: dict[str, int] = {}
     model = make_model(mod, args["cls"], ref, args["init_seed"], device, dtype, init_ops,
-                       float(args.get("init_scale", 1.0)))
+                       args.get("init_factors"), args.get("init_ints"))
     # constant parameters (norm weights and biases) moved off their init values, the same on both sides
     if check:
         unperturbed = perturb_candidate(model, args["init_seed"], args.get("ref_params") or [])
@@ -166,7 +167,8 @@ def _run(args: dict) -> tuple[dict, dict]:
         raise TypeError("get_inputs() returned no tensors")
     if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
         return {"skipped": "no float32 inputs to cast"}, {}
-    result: dict[str, Any] = {"launches": {}, "violations": [], "compute_ops": {}, "specs": [], "stray_writes": 0}
+    result: dict[str, Any] = {"launches": {}, "violations": [], "compute_ops": {}, "specs": [], "stray_writes": 0,
+                              "stray_reads": 0}
     total, init_low = init_ops.pop(OP_TOTAL, 0), init_ops.pop(LOW_PRECISION, 0)
     if not check:  # the reference: what its constructor computes, which the candidate's may do too
         result["init_ops"] = sorted({op.removeprefix("import:") for op in init_ops})
@@ -217,12 +219,14 @@ def _run(args: dict) -> tuple[dict, dict]:
             return {**result, "run_error": msg[:500], "error_type": type(e).__name__,
                     "launches_before_error": LAUNCHES.count, "calls_before_error": call,
                     "stray_writes": result["stray_writes"] + LAUNCHES.stray_writes,
+                    "stray_reads": result["stray_reads"] + LAUNCHES.stray_reads,
                     "specs": LAUNCHES.specs or [], "n_out": 0}, {}
         mutated = mutated or info["mutated"]
         if info.get("device_kernels") is False:  # a GPU forward the profiler could not watch
             result["device_kernels_unchecked"] = result.get("device_kernels_unchecked", 0) + 1
         result["launches"][grad_mode] = info["launches"]
         result["stray_writes"] += info["stray_writes"]
+        result["stray_reads"] += info["stray_reads"]
         result["specs"] += [sp for sp in info["specs"] if sp not in result["specs"]]  # every call's launches compile
         for op, n in info["compute_ops"].items():
             result["compute_ops"][op] = result["compute_ops"].get(op, 0) + n
