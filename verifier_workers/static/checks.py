@@ -244,8 +244,8 @@ def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list
             elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.lower() in LOW_DTYPE_STRINGS \
                     and id(n) not in compared and not ref_lows:
                 out.append(v("precision_downgrade", n, f"kernel `{k.name}` names dtype '{n.value}' in a string"))
-    for k in facts.all_kernels:  # fp16 emulated on fp32 bits, floats quantised into int8/int16 (int_precision.py)
-        out += int_precision(k, facts.names.qual, ref)
+    # fp16 emulated on fp32 bits, floats quantised or computed in fixed point (int_precision.py)
+    out += int_precision(facts.all_kernels, facts.names.qual, ref)
     for n in facts.nodes:  # a dtype name handed to a kernel as a string constexpr (`DT="fp16"`)
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) and not ref_lows:
             out += [v("precision_downgrade", a, f"a launch passes dtype '{a.value}' as a string")
