@@ -10,8 +10,8 @@ condition, a conditional expression or a value handed to a kernel or to the cand
 
 Allowed, because they change nothing a kernel computes: an `assert` (it fails on the CPU anyway); an `if` whose
 branches only raise, pass, call `torch.cuda.*` (a synchronize), bind the same names to constants on both
-sides (a tile table: tensor-core tiles on the GPU, small ones for the interpreter; a known gap kept for the
-built-in gold solutions, see `_tile_table`) or take the SM count
+sides (a tile table: tensor-core tiles on the GPU, small ones for the interpreter; `device_tables()` hands
+them to device_tables.py, which lets the values that differ be block sizes only) or take the SM count
 (`get_device_properties(...).multi_processor_count`, persistent kernels: on the CPU the same loop runs with a
 few programs); a conditional expression choosing between constants (a tile table) or between device names, allocations, device contexts or
 device properties (Inductor's `empty_strided_cpu(...) if x.device.type == "cpu" else empty_strided_cuda(...)`,
@@ -120,8 +120,8 @@ def _constant(e: ast.AST) -> bool:
 
 def _tile_table(node: ast.If) -> bool:
     """`if x.is_cuda: BLOCK, WARPS = 128, 8 else: BLOCK, WARPS = 32, 4`: both branches bind the same names to
-    constants (tensor-core tiles on the GPU, small ones that keep the interpreter fast). Known gap: the GPU's
-    constants are not run here; they stay allowed because the built-in gold solutions and honest kernels do it."""
+    constants (tensor-core tiles on the GPU, small ones that keep the interpreter fast). The GPU's constants
+    are not run here; device_tables.py checks they are used as block sizes only."""
     def bound(body: list[ast.stmt]) -> list[str] | None:
         names = []
         for s in body:
