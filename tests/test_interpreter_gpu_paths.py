@@ -282,3 +282,13 @@ def test_round_5_gpu_stride_table_is_refused_by_the_verifier(verifier):
     task, code = redteam_case("R5B_10_gpu_tile_table_stride", ROUND_5.name)
     verdict = verifier.verify(task, code)
     assert not verdict.correct and "device_branch" in verdict.violations, (verdict.violations, verdict.error)
+
+
+def test_a_module_level_table_read_inside_a_kernel_follows_the_same_rule():
+    kernel = ("BLOCK = 1024 if torch.cuda.is_available() else 128\nSTEP = 2 if torch.cuda.is_available() else 1\n\n\n"
+              "@triton.jit\ndef g(x_ptr, y_ptr, n):\n    o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK){extra}\n"
+              "    tl.store(y_ptr + o, tl.load(x_ptr + o, mask=o < n), mask=o < n)\n\n\n")
+    body = "y = torch.empty_like(x)\ng[(triton.cdiv(x.numel(), BLOCK),)](x, y, x.numel())\nreturn y\n"
+    model = HEADER + "{kernel}class ModelNew(nn.Module):\n    def forward(self, x):\n" + textwrap.indent(body, "        ")
+    codes = [[x.code for x in check_source(model.format(kernel=kernel.format(extra=extra)))] for extra in ("", " * STEP")]
+    assert "device_branch" not in codes[0] and "device_branch" in codes[1], codes

@@ -104,9 +104,11 @@ class _Uses:
             return None
         self.seen.add((name, frozenset(keys or ())))
         table_nodes = {id(n) for n in ast.walk(self.table)}
+        in_kernel = {id(n): k for k in self.kernels.values() for n in ast.walk(k)}
         for n in ast.walk(self.scope):
             if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load) and id(n) not in table_nodes:
-                why = self.host(n, keys)
+                k = in_kernel.get(id(n))  # a module-level table read as a global inside a kernel
+                why = self.kernel_use(k, n, _non_scalars(k)) if k is not None else self.host(n, keys)
                 if why:
                     return why
         return None
