@@ -23,7 +23,7 @@ from tritonrl.verifier_workers.sandbox.worker.interpreter_libdevice import BINAR
 from tritonrl.verifier_workers.sandbox.worker.triton_shims import reordered_cat, rotation_index, scalar_index
 from tritonrl.verifier_workers.static.checks import check_source
 
-from helpers import redteam_case
+from helpers import ROUND_5, redteam_case
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -215,3 +215,80 @@ def test_a_helper_returning_a_probe_is_followed():
     prelude = "def on_gpu(t):\n    return t.is_cuda\n\n"
     body = "y = torch.empty_like(x)\nif on_gpu(x):\n    return y\nk[(4,)](x, y, x.numel(), BLOCK=256)\nreturn y\n"
     assert "device_branch" in {x.code for x in check_source(_model(body, prelude))}
+
+
+# ---------------------------------------------------------------- device tile tables: only block sizes may differ
+# (static/device_tables.py; red-team round 5, R5B_10: a table handing the GPU STEP=2, every other column x2)
+
+TABLE_KERNEL = ("@triton.jit\ndef t(x_ptr, y_ptr, n, BLOCK: tl.constexpr, STEP: tl.constexpr):\n"
+                "    pid = tl.program_id(0)\n    o = pid * BLOCK + tl.arange(0, BLOCK)\n{use}\n"
+                "    tl.store(y_ptr + o, tl.load(x_ptr + o, mask=o < n), mask=o < n)\n\n")
+TABLE = ("y = torch.empty_like(x)\nn = x.numel()\nif x.is_cuda:\n    BLOCK, STEP = 1024, 2\nelse:\n"
+         "    BLOCK, STEP = 256, 1\n{launch}\nreturn y\n")
+LAUNCH = "t[(triton.cdiv(n, BLOCK),)](x, y, n, BLOCK=BLOCK, STEP=STEP)"
+CFG = ("y = torch.empty_like(x)\nn = x.numel()\n"
+       "cfg = dict(BLOCK=1024, STEP=2, num_warps=8) if x.is_cuda else dict(BLOCK=256, STEP={cpu}, num_warps=4)\n"
+       "t[(triton.cdiv(n, cfg['BLOCK']),)](x, y, n, **cfg)\nreturn y\n")
+
+
+def _table_model(use: str, body: str) -> str:
+    kernel = TABLE_KERNEL.format(use=textwrap.indent(textwrap.dedent(use), "    "))
+    return HEADER + kernel + "class ModelNew(nn.Module):\n    def forward(self, x):\n" + \
+        textwrap.indent(textwrap.dedent(body), "        ")
+
+
+# (a use of STEP in the kernel, the host code): STEP differs between the table's branches (2 on a GPU, 1 here)
+TABLE_REFUSED = {
+    "stride_in_kernel": ("o = pid * BLOCK + tl.arange(0, BLOCK) * STEP", TABLE.format(launch=LAUNCH)),
+    "factor_of_data": ("v = tl.sum(tl.load(x_ptr + o, mask=o < n), axis=0) * STEP", TABLE.format(launch=LAUNCH)),
+    "condition_in_kernel": ("if STEP == 2:\n    return", TABLE.format(launch=LAUNCH)),
+    "through_a_derived_name": ("s = STEP + 0\no = o * s", TABLE.format(launch=LAUNCH)),
+    "host_size_divided": ("pass", TABLE.format(launch="t[(triton.cdiv(n, BLOCK),)](x, y, n // STEP, BLOCK=BLOCK, STEP=1)")),
+    "host_slice": ("pass", TABLE.format(launch="x = x.view(-1)[::STEP]\n" + LAUNCH)),
+    "dict_spread_stride": ("o = pid * BLOCK + tl.arange(0, BLOCK) * STEP", CFG.format(cpu=1)),
+}
+TABLE_ALLOWED = {
+    "range_step_and_shape": ("acc = tl.zeros((BLOCK, STEP), dtype=tl.float32)\nfor i in range(0, n, BLOCK * STEP):\n"
+                             "    acc += 1.0", TABLE.format(launch=LAUNCH)),
+    "tile_offset_and_cdiv": ("m = tl.cdiv(n, BLOCK * STEP)\nq = (pid % m) * STEP + tl.arange(0, BLOCK)",
+                             TABLE.format(launch=LAUNCH)),
+    "grid_name_and_num_warps": ("pass", TABLE.format(
+        launch="grid = lambda meta: (triton.cdiv(n, BLOCK),)\nt[grid](x, y, n, BLOCK=BLOCK, STEP=1, num_warps=STEP * 4)")),
+    "dict_spread_same_step": ("o = pid * BLOCK + tl.arange(0, BLOCK) * STEP", CFG.format(cpu=2)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TABLE_REFUSED))
+def test_a_tile_table_value_used_as_more_than_a_block_size_is_refused(case):
+    found = [x for x in check_source(_table_model(*TABLE_REFUSED[case])) if x.code == "device_branch"]
+    assert found and "tile table" in found[0].message, found
+
+
+@pytest.mark.parametrize("case", sorted(TABLE_ALLOWED))
+def test_a_tile_table_of_block_sizes_is_allowed(case):
+    found = [x for x in check_source(_table_model(*TABLE_ALLOWED[case])) if x.code == "device_branch"]
+    assert not found, found
+
+
+def test_round_5_gpu_stride_table_is_refused_statically():
+    task, code = redteam_case("R5B_10_gpu_tile_table_stride", ROUND_5.name)
+    found = [x for x in check_source(code, task.reference_src) if x.code == "device_branch"]
+    assert found and "STEP" in found[0].message, found
+
+
+@pytest.mark.extended
+@pytest.mark.heavy
+def test_round_5_gpu_stride_table_is_refused_by_the_verifier(verifier):
+    task, code = redteam_case("R5B_10_gpu_tile_table_stride", ROUND_5.name)
+    verdict = verifier.verify(task, code)
+    assert not verdict.correct and "device_branch" in verdict.violations, (verdict.violations, verdict.error)
+
+
+def test_a_module_level_table_read_inside_a_kernel_follows_the_same_rule():
+    kernel = ("BLOCK = 1024 if torch.cuda.is_available() else 128\nSTEP = 2 if torch.cuda.is_available() else 1\n\n\n"
+              "@triton.jit\ndef g(x_ptr, y_ptr, n):\n    o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK){extra}\n"
+              "    tl.store(y_ptr + o, tl.load(x_ptr + o, mask=o < n), mask=o < n)\n\n\n")
+    body = "y = torch.empty_like(x)\ng[(triton.cdiv(x.numel(), BLOCK),)](x, y, x.numel())\nreturn y\n"
+    model = HEADER + "{kernel}class ModelNew(nn.Module):\n    def forward(self, x):\n" + textwrap.indent(body, "        ")
+    codes = [[x.code for x in check_source(model.format(kernel=kernel.format(extra=extra)))] for extra in ("", " * STEP")]
+    assert "device_branch" not in codes[0] and "device_branch" in codes[1], codes

@@ -9,7 +9,7 @@ import pytest
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.static.checks import check_source
 
-from helpers import redteam_case
+from helpers import ROUND_5, redteam_case
 
 
 MM_REF = """
@@ -285,4 +285,148 @@ def test_integer_values_cast_to_small_ints_are_not(name):
 
 def test_a_task_that_uses_int8_may_quantise():
     found = check_source(body(*QUANTISED["q7_int8_via_name"]), ELEMENTWISE_REF.replace("a + b", "(a + b).to(torch.int8)"))
+    assert "precision_downgrade" not in {x.code for x in found}, found
+
+
+# ---- red-team round 5 (tests/data/redteam_2026_11_27b): bits and quantised values followed through subscripts,
+# methods and jit helpers; fixed-point arithmetic in any integer type
+ROUND_5_STATIC = {"R5B_04_bf16_trunc_subscript": "mantissa",  # bits[None, :] & -256, bitcast back
+                  "R5B_05_int8_gemm_helper": "tl.dot",  # int8 dots of quantised operands, casts inside helpers
+                  "R5B_09_int32_fixedpoint_sum": "fixed point"}  # floor(x * 2**18).to(int32) summed
+
+
+@pytest.mark.parametrize("cheat", sorted(ROUND_5_STATIC))
+def test_round_5_precision_cheat_is_refused_statically(cheat):
+    task, code = redteam_case(cheat, ROUND_5.name)
+    found = check_source(code, task.reference_src)
+    assert any(x.code == "precision_downgrade" and ROUND_5_STATIC[cheat] in x.message for x in found), found
+
+
+@pytest.mark.extended
+@pytest.mark.heavy
+@pytest.mark.parametrize("cheat", sorted(ROUND_5_STATIC))
+def test_round_5_precision_cheat_is_refused_by_the_verifier(verifier, cheat):
+    task, code = redteam_case(cheat, ROUND_5.name)
+    verdict = verifier.verify(task, code)
+    assert not verdict.correct and "precision_downgrade" in verdict.violations, (verdict.violations, verdict.error)
+
+
+# fp32 mantissa: 23 bits. `& -256` keeps bits 8..31 -> 8 mantissa bits cleared (lossy); `& 0x7FFFFFFF` keeps all
+# 23 mantissa bits (exact); `& -8388608` (0xFF800000) keeps none of them: a sign/exponent field (exact)
+BITS_THROUGH_VIEWS = {
+    "subscript_then_mask": (["b = x.to(tl.int32, bitcast=True)[None, :]", "c = (b & -256).to(tl.float32, bitcast=True)",
+                             "tl.store(o_ptr + offs[None, :], c, mask=m[None, :])"], True),
+    "method_reshape_then_mask": (["b = x.to(tl.int32, bitcast=True).reshape(128)",
+                                  "tl.store(o_ptr + offs, (b & -65536).to(tl.float32, bitcast=True), mask=m)"], True),
+    "tuple_unpacked_then_shift": (["a, b = x.to(tl.int32, bitcast=True), y.to(tl.int32, bitcast=True)",
+                                   "tl.store(o_ptr + offs, ((a >> 8) << 8).to(tl.float32, bitcast=True), mask=m)"], True),
+    "subscript_then_sign_clear": (["b = x.to(tl.int32, bitcast=True)[None, :]",
+                                   "c = (b & 0x7FFFFFFF).to(tl.float32, bitcast=True)",
+                                   "tl.store(o_ptr + offs[None, :], c, mask=m[None, :])"], False),
+    "reshape_then_exponent_field": (["e = x.to(tl.int32, bitcast=True).reshape(128) & -8388608",
+                                     "tl.store(o_ptr + offs, e.to(tl.float32, bitcast=True), mask=m)"], False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BITS_THROUGH_VIEWS))
+def test_bits_are_followed_through_subscripts_reshapes_and_unpacking(name):
+    lines, lossy = BITS_THROUGH_VIEWS[name]
+    found = {x.code for x in check_source(body(*lines), ELEMENTWISE_REF)}
+    assert ("precision_downgrade" in found) == lossy, found
+
+
+HELPERS = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _h(v, w):
+{helper}
+
+
+@triton.jit
+def k(x_ptr, y_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    y = tl.load(y_ptr + offs, mask=m, other=0.0)
+{body}
+
+
+class ModelNew(nn.Module):
+    def forward(self, x, y):
+        o = torch.empty_like(x)
+        k[(triton.cdiv(x.numel(), 128),)](x, y, o, x.numel(), BLOCK=128)
+        return o
+'''
+
+
+def with_helper(helper: list[str], lines: list[str]) -> str:
+    return HELPERS.format(helper="\n".join("    " + x for x in helper), body="\n".join("    " + x for x in lines))
+
+
+# (helper body, kernel body, refused?): a helper's parameters hold what its callers pass, its result what it returns
+THROUGH_HELPERS = {
+    "bits_rounded_in_helper": (["return ((v & -8192) | w).to(tl.float32, bitcast=True)"],
+                               ["tl.store(o_ptr + offs, _h(x.to(tl.int32, bitcast=True), 0), mask=m)"], True),
+    "quantised_in_helper_cast_to_int8": (["return v.to(tl.int8) + w"],
+                                         ["q = tl.floor(x * 127.0).to(tl.int32)",
+                                          "tl.store(o_ptr + offs, _h(q, 0).to(tl.float32), mask=m)"], True),
+    "fixed_point_sum_of_helper_results": (["return tl.floor(v * w + 0.5).to(tl.int32)"],
+                                          ["s = _h(x, 4096.0) + _h(y, 4096.0)",
+                                           "tl.store(o_ptr + offs, s * (1.0 / 4096.0), mask=m)"], True),
+    "sign_clear_in_helper": (["return (v & 0x7FFFFFFF).to(tl.float32, bitcast=True) + w"],
+                             ["tl.store(o_ptr + offs, _h(x.to(tl.int32, bitcast=True), y), mask=m)"], False),
+    "index_math_in_helper": (["return (v * 3 + w) % 128"],
+                             ["i = _h(offs, 1).to(tl.int64)", "tl.store(o_ptr + offs, x + i.to(tl.float32), mask=m)"],
+                             False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(THROUGH_HELPERS))
+def test_jit_helpers_take_their_callers_kinds(name):
+    helper, lines, refused = THROUGH_HELPERS[name]
+    found = {x.code for x in check_source(with_helper(helper, lines), ELEMENTWISE_REF)}
+    assert ("precision_downgrade" in found) == refused, found
+
+
+# fixed point: a float cast to an integer type and combined with another (sum, accumulation, product, dot), then
+# back to a float. A single rounding used alone, and integer index arithmetic, are honest.
+FIXED_POINT = {
+    "int32_pair_sum": ["s = tl.floor(x * 65536.0).to(tl.int32) + tl.floor(y * 65536.0).to(tl.int32)",
+                       "tl.store(o_ptr + offs, s.to(tl.float32) / 65536.0, mask=m)"],
+    "int64_product": ["a = (x * 1024.0).to(tl.int64)", "b = (y * 1024.0).to(tl.int64)",
+                      "tl.store(o_ptr + offs, (a * b) * (1.0 / 1048576.0), mask=m)"],
+    "int32_reduction_stored": ["q = (x * 256.0).to(tl.int32)", "tl.store(o_ptr + offs, tl.cumsum(q, 0), mask=m)"],
+}
+ROUNDINGS_USED_ALONE = {
+    "bilinear_index_and_weight": ["x0 = tl.floor(x).to(tl.int32)", "y0 = tl.floor(y).to(tl.int32)",
+                                  "w = x - x0.to(tl.float32)", "v = tl.load(x_ptr + y0 * 8 + x0, mask=m)",
+                                  "tl.store(o_ptr + offs, v * w, mask=m)"],
+    "trunc_round_trip": ["tl.store(o_ptr + offs, x.to(tl.int32).to(tl.float32), mask=m)"],
+    "histogram_bin": ["b = (x * 16.0).to(tl.int32)", "tl.atomic_add(o_ptr + b, 1.0, mask=m)"],
+    "segment_length_from_int_loads": ["s = tl.load(y_ptr + offs, mask=m).to(tl.int32)",
+                                      "e = tl.load(y_ptr + offs + 1, mask=m).to(tl.int32)",
+                                      "tl.store(o_ptr + offs, x / (e - s).to(tl.float32), mask=m)"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(FIXED_POINT))
+def test_fixed_point_arithmetic_on_quantised_floats_is_a_downgrade(name):
+    found = check_source(body(*FIXED_POINT[name]), ELEMENTWISE_REF)
+    assert any(x.code == "precision_downgrade" and "fixed point" in x.message for x in found), found
+
+
+@pytest.mark.parametrize("name", sorted(ROUNDINGS_USED_ALONE))
+def test_a_rounding_used_alone_or_as_an_index_is_not(name):
+    found = check_source(body(*ROUNDINGS_USED_ALONE[name]), ELEMENTWISE_REF)
+    assert "precision_downgrade" not in {x.code for x in found}, found
+
+
+def test_a_task_that_names_int32_may_compute_in_fixed_point():
+    ref = ELEMENTWISE_REF.replace("a + b", "(a * 65536).to(torch.int32) + (b * 65536).to(torch.int32)")
+    found = check_source(body(*FIXED_POINT["int32_pair_sum"]), ref)
     assert "precision_downgrade" not in {x.code for x in found}, found

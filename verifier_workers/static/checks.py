@@ -14,7 +14,8 @@ import copy
 import re
 
 from tritonrl.verifier_workers.static.allowlist_rules import check_allowlist
-from tritonrl.verifier_workers.static.device_branch import check_device_branches
+from tritonrl.verifier_workers.static.device_branch import check_device_branches, device_tables
+from tritonrl.verifier_workers.static.device_tables import check_device_tables
 from tritonrl.verifier_workers.static.host_tables import check_host_tables
 from tritonrl.verifier_workers.static.forward import Forward
 from tritonrl.verifier_workers.static.int_precision import int_precision
@@ -91,6 +92,9 @@ def _check(code: str, reference_src: str | None) -> list[Violation]:
     out += _hidden_defs(code, facts)
     out += _low_precision_in_kernels(facts, reference_src)
     out += check_device_branches([n for n in nodes if id(n) not in facts.main_nodes], parents)
+    # a tile table's differing values may be block sizes only (device_tables.py)
+    out += check_device_tables(device_tables([n for n in nodes if id(n) not in facts.main_nodes], parents), parents,
+                               facts.all_kernels)
     out += check_host_tables(tree, {id(n) for k in facts.all_kernels for n in ast.walk(k)} | facts.main_nodes)
     if not facts.all_kernels:
         out.append(Violation("no_triton_kernel", "no function decorated with @triton.jit", None))
@@ -261,8 +265,8 @@ def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list
             elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.lower() in LOW_DTYPE_STRINGS \
                     and id(n) not in compared and not ref_lows:
                 out.append(v("precision_downgrade", n, f"kernel `{k.name}` names dtype '{n.value}' in a string"))
-    for k in facts.all_kernels:  # fp16 emulated on fp32 bits, floats quantised into int8/int16 (int_precision.py)
-        out += int_precision(k, facts.names.qual, ref)
+    # fp16 emulated on fp32 bits, floats quantised or computed in fixed point (int_precision.py)
+    out += int_precision(facts.all_kernels, facts.names.qual, ref)
     for n in facts.nodes:  # a dtype name handed to a kernel as a string constexpr (`DT="fp16"`)
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) and not ref_lows:
             out += [v("precision_downgrade", a, f"a launch passes dtype '{a.value}' as a string")

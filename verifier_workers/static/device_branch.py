@@ -10,8 +10,8 @@ condition, a conditional expression or a value handed to a kernel or to the cand
 
 Allowed, because they change nothing a kernel computes: an `assert` (it fails on the CPU anyway); an `if` whose
 branches only raise, pass, call `torch.cuda.*` (a synchronize), bind the same names to constants on both
-sides (a tile table: tensor-core tiles on the GPU, small ones for the interpreter; a known gap kept for the
-built-in gold solutions, see `_tile_table`) or take the SM count
+sides (a tile table: tensor-core tiles on the GPU, small ones for the interpreter; `device_tables()` hands
+them to device_tables.py, which lets the values that differ be block sizes only) or take the SM count
 (`get_device_properties(...).multi_processor_count`, persistent kernels: on the CPU the same loop runs with a
 few programs); a conditional expression choosing between constants (a tile table) or between device names, allocations, device contexts or
 device properties (Inductor's `empty_strided_cpu(...) if x.device.type == "cpu" else empty_strided_cuda(...)`,
@@ -120,8 +120,8 @@ def _constant(e: ast.AST) -> bool:
 
 def _tile_table(node: ast.If) -> bool:
     """`if x.is_cuda: BLOCK, WARPS = 128, 8 else: BLOCK, WARPS = 32, 4`: both branches bind the same names to
-    constants (tensor-core tiles on the GPU, small ones that keep the interpreter fast). Known gap: the GPU's
-    constants are not run here; they stay allowed because the built-in gold solutions and honest kernels do it."""
+    constants (tensor-core tiles on the GPU, small ones that keep the interpreter fast). The GPU's constants
+    are not run here; device_tables.py checks they are used as block sizes only."""
     def bound(body: list[ast.stmt]) -> list[str] | None:
         names = []
         for s in body:
@@ -152,6 +152,7 @@ class _Scan:
         self.names: set[str] = set()  # variables holding a probe's value
         self.funcs: set[str] = set()  # functions returning one
         self.out: dict[int, Violation] = {}
+        self.tables: dict[int, ast.AST] = {}  # the tile tables let through (device_tables.py checks their uses)
 
     def probes(self):
         for n in self.nodes:
@@ -185,8 +186,9 @@ class _Scan:
                 continue
             if isinstance(parent, ast.IfExp):
                 if node is parent.test:
-                    if not ((_harmless_choice(parent.body) and _harmless_choice(parent.orelse))
-                            or (_constant(parent.body) and _constant(parent.orelse))):
+                    if _constant(parent.body) and _constant(parent.orelse):
+                        self.tables[id(parent)] = parent
+                    elif not (_harmless_choice(parent.body) and _harmless_choice(parent.orelse)):
                         self.refuse(parent, f"a conditional expression on the device (`{text}`): the GPU's "
                                             "branch is never run or compiled by the CPU verifier")
                     return
@@ -209,8 +211,10 @@ class _Scan:
             if isinstance(parent, ast.Assert):
                 return  # fails on the CPU already if it matters
             if isinstance(parent, (ast.If, ast.While)) and node is parent.test:
-                if isinstance(parent, ast.If) and (all(map(_harmless_stmt, parent.body + parent.orelse))
-                                                   or _tile_table(parent)):
+                if isinstance(parent, ast.If) and all(map(_harmless_stmt, parent.body + parent.orelse)):
+                    return
+                if isinstance(parent, ast.If) and _tile_table(parent):
+                    self.tables[id(parent)] = parent
                     return
                 self.refuse(parent, f"a branch on the device (`{text}`): the path a GPU takes is never run or "
                                     "compiled by the CPU verifier")
@@ -236,3 +240,11 @@ class _Scan:
 def check_device_branches(nodes: list[ast.AST], parents: dict[int, ast.AST]) -> list[Violation]:
     """`device_branch` for each condition, conditional expression or call argument a device probe decides."""
     return _Scan(nodes, parents).run()
+
+
+def device_tables(nodes: list[ast.AST], parents: dict[int, ast.AST]) -> list[ast.If | ast.IfExp]:
+    """The tile tables the scan lets through: `if <probe>:` statements binding the same names to constants in
+    both branches, and conditional expressions on a probe choosing between two constants."""
+    scan = _Scan(nodes, parents)
+    scan.run()
+    return list(scan.tables.values())
