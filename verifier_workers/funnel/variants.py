@@ -144,6 +144,10 @@ class Variant:
     # Python floats among the task's init inputs (a scale, a slope, an eps) multiplied by this on both sides:
     # a kernel with the task's value written in as a literal computes with the wrong one
     init_scale: float = 1.0
+    # the candidate's state is left as its calls leave it (not poisoned between them: state_poison.py), so a
+    # memo keyed on a sample of the inputs replays the earlier output and the stale-output check sees it
+    # (compare.stale_call); the other variants poison it, which refuses a result computed once and reused
+    keep_state: bool = False
 
 
 # below 1: a probability (dropout, momentum) stays one
@@ -162,7 +166,7 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
     if not multi_input:
         return [original]
     out = [original, Variant("values_x2", base, seeds[0], scale=2.0), Variant("new_seed", base, seeds[1], init_scale=INIT_SCALE),
-           Variant("heterogeneous", base, seeds[1], mix=True)]
+           Variant("heterogeneous", base, seeds[1], mix=True, keep_state=True)]
     larger = larger_overrides(src, base, larger_shapes, factor)
     if larger is not None:
         out.append(Variant("larger_shapes", larger, seeds[2]))
