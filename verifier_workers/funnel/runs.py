@@ -215,11 +215,11 @@ class WorkerRuns:
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix,
             "grad_modes": var.grad_modes, "resample": var.resample,
             "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
-            "unwatched_kernels": self.cfg.unwatched_kernels,
+            "keep_state": var.keep_state, "unwatched_kernels": self.cfg.unwatched_kernels,
             # the reference's choices, followed: the later calls' inputs and its perturbed constant parameters
             "call_shares": ref.get("call_shares"), "ref_params": ref.get("ref_params"),
             "check": True, "check_inputs": not ref.get("mutates_inputs"), "ref_init_ops": ref.get("init_ops"),
-            "ref_init_total": ref.get("init_total"),
+            "ref_init_total": ref.get("init_total"), "ref_low_precision": ref.get("low_precision"),
             "record_specs": record_specs, "capture_errors": True,
             "on_device": self.device_compare, "export": self.device_compare}, stage)
         self.candidate_damaged = self.device != "cuda" and bool(reply.get("stray_writes"))
@@ -290,6 +290,8 @@ class WorkerRuns:
         rec["launches"] = cand.get("launches")
         if not res["passed"]:
             rec["error"] = f"wrong output: {res['error']}"
+            if res.get("violation") and res["violation"] not in ctx.verdict.violations:  # a stale replay
+                ctx.verdict.violations.append(res["violation"])
             return rec
         rec["passed"] = True
         return rec

@@ -111,8 +111,24 @@ def compare_calls(ref: list, cand: list, calls: int, tol: ToleranceConfig, wider
     n, res = len(ref) // calls, {}
     for k in range(calls):
         res = compare_outputs(ref[k * n:(k + 1) * n], cand[k * n:(k + 1) * n], tol, wider_ok)
+        # (not in a reduced-precision variant: an fp16 result that a small change moves by under an ulp may
+        # round back to the same value on one side only)
+        if res["passed"] and k and not wider_ok and stale_call(ref[(k - 1) * n:(k + 1) * n], cand[(k - 1) * n:(k + 1) * n]):
+            res = {**res, "passed": False, "violation": "output_cache",
+                   "error": "output_cache: it returned the previous call's outputs bit for bit, while the "
+                            "reference's changed with the inputs"}
         if not res["passed"]:
             if k:
                 res["error"] = f"call {k + 1} of the forward: {res['error']}"
             return res
     return res
+
+
+def stale_call(ref: list, cand: list) -> bool:
+    """Two consecutive calls' outputs (`ref`, `cand`: the earlier call's then the later call's): the candidate's
+    are bit-identical across the calls while the reference's are not. An honest kernel recomputes from the
+    changed inputs; a memo keyed on a sample of them replays the earlier answer, which a small change of the
+    inputs (a mean over thousands of terms) can leave within tolerance (red-team round 5, R5C_10)."""
+    n = len(ref) // 2
+    same = lambda a, b: a.shape == b.shape and a.dtype == b.dtype and bool(torch.equal(a, b))  # noqa: E731
+    return all(same(cand[i], cand[n + i]) for i in range(n)) and not all(same(ref[i], ref[n + i]) for i in range(n))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 import copy
-import re
 
 from tritonrl.verifier_workers.static.allowlist_rules import check_allowlist
 from tritonrl.verifier_workers.static.device_branch import check_device_branches, device_tables
@@ -21,6 +20,7 @@ from tritonrl.verifier_workers.static.forward import Forward
 from tritonrl.verifier_workers.static.int_precision import int_precision
 from tritonrl.verifier_workers.static.kinds import T
 from tritonrl.verifier_workers.static.qualnames import Names, low_precision_name
+from tritonrl.verifier_workers.static.ref_precision import reference_precisions
 from tritonrl.verifier_workers.static.rules import check_everywhere
 from tritonrl.verifier_workers.static.violations import VIOLATION_CODES, Violation, v
 
@@ -205,8 +205,7 @@ def _low_precision_in_kernels(facts: "Facts", reference_src: str | None) -> list
     reference never uses that precision: the tensor-core speedup is bought with precision (published hack #6).
     Comparisons (`if x.dtype == tl.float16`) and the pointer's own dtype (`.element_ty`) are fine."""
     ref = reference_src or ""
-    ref_lows = {p for p, pat in (("float16", r"float16|\bhalf\b"), ("bfloat16", r"bfloat16"), ("float8", r"float8"))
-                if re.search(pat, ref)}
+    ref_lows = reference_precisions(ref)
     out = []
     if not ref_lows:  # a dtype built from a string (`tl.dtype("fp" + "16")`) hides which precision it is
         out += [v("precision_downgrade", n, "builds a Triton dtype with tl.dtype(...)") for n in facts.nodes

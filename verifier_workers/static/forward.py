@@ -6,13 +6,13 @@ orchestration."""
 from __future__ import annotations
 
 import ast
-import re
 from typing import TYPE_CHECKING
 
 from tritonrl.verifier_workers.static.kinds import EMPTY, F, K, M, T, KindInference, Unit
 from tritonrl.verifier_workers.static.allowlists import (
     AMBIGUOUS_METHODS, MODULE_SAFE_METHODS, PY_BUILTIN_REDUCERS, TENSOR_COMPUTE_METHODS, TENSOR_META_METHODS,
     TENSOR_NON_CALLABLE, TENSOR_VIEW_METHODS)
+from tritonrl.verifier_workers.static.ref_precision import reference_precisions
 from tritonrl.verifier_workers.static.qualnames import classify_qualname, literal_getattr, low_precision_name
 from tritonrl.verifier_workers.static.state_writes import batchnorm_counter_step, reads_target, registers_state
 from tritonrl.verifier_workers.static.violations import Violation, v
@@ -33,10 +33,8 @@ class Forward(KindInference):
 
     def __init__(self, facts: Facts, reference_src: str | None):
         super().__init__(facts)
-        ref = reference_src or ""
         self.reference_src = reference_src
-        self.ref_precisions = {p for p, pat in (("float16", r"float16|\bhalf\b"), ("bfloat16", r"bfloat16"),
-                                                ("float8", r"float8")) if re.search(pat, ref)}
+        self.ref_precisions = reference_precisions(reference_src)
         self.dtype_guarded: dict[int, set[str]] = {}  # node id -> low precisions its `if x.dtype == ...` allows
         self.unit_locals: frozenset = frozenset()
 

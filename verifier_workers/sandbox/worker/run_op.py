@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import builtins
 import gc
-import re
 import sys
 import threading
 from typing import Any
@@ -27,7 +26,9 @@ from tritonrl.verifier_workers.sandbox.worker.build import DTYPES, later_inputs,
 from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES, thread_starts
 from tritonrl.verifier_workers.sandbox.worker.loader import LOW_PRECISION, OP_TOTAL, STATE, loaded_module
 from tritonrl.verifier_workers.sandbox.worker.output_checks import check_outputs, flatten, same, storages
-from tritonrl.verifier_workers.sandbox.worker.perturb import perturb_candidate, perturb_reference
+from tritonrl.verifier_workers.sandbox.worker.perturb import model_tensors, perturb_candidate, perturb_reference
+from tritonrl.verifier_workers.sandbox.worker.state_poison import StateGuard
+from tritonrl.verifier_workers.static.ref_precision import reference_precisions
 from tritonrl.verifier_workers.sandbox.worker.watch import (HOST_READ_OUTPUT_SHARE, SCALAR_READS_PER_FORWARD, ComputeWatch,
                                                            NoWatch, pause_clean)
 
@@ -186,18 +187,17 @@ def _run(args: dict) -> tuple[dict, dict]:
         if extra:  # same seed, same weights: a constructor could compute any function of them
             result["violations"].append("init_compute")
             result["compute_ops"].update({f"__init__:{op}": init_ops[op] for op in extra})
-    low_ok = dtype is not None or _low_precision_task(ref, inputs)  # else fp16/bf16 is a downgrade
+    low_ok = dtype is not None or _low_precision_task(ref, inputs, bool(args.get("ref_low_precision")))
     first, first_snap, earlier, kept = None, None, list(STATE["outs"]) if check else [], []
     snaps: list = []  # the outputs of each call, copied as it returned (a later call rewrites the inputs)
     first_inputs, shares, mutated = inputs, [], False
-    state = _state_tensors(model) if check else []
-    state_before = [t.clone() for t in state]
+    # what the candidate keeps between calls (model and module globals, any dtype) is destroyed before the next
+    guard = StateGuard(model, mod) if check else None
     for call, grad_mode in enumerate(args.get("grad_modes") or ["no_grad"]):
         try:
             if call:
-                _poison_changed_state(state, state_before)
-                if check:  # tensors the model gained during the previous call (a memo registered at run time)
-                    state, state_before = _poison_new_state(model, state, state_before)
+                if guard is not None and not args.get("keep_state"):  # (kept: a variant for the stale check)
+                    guard.poison()
                 share = _call_share(args, call)
                 if check:
                     inputs = _later_inputs(ref, inputs, args, call, share)
@@ -213,6 +213,8 @@ def _run(args: dict) -> tuple[dict, dict]:
                                      record_specs=bool(args.get("record_specs")),
                                      unwatched=bool(args.get("unwatched_kernels")))
         except Exception as e:
+            if guard is not None:  # what the failed call kept must not reach the next run either
+                guard.poison()
             if not args.get("capture_errors"):
                 raise
             msg = " ".join(f"{type(e).__name__}: {e}".split())
@@ -234,7 +236,7 @@ def _run(args: dict) -> tuple[dict, dict]:
             outs_now = [o for o in flatten(out) or [] if _type(o) is _Tensor]
             if storages(outs_now) & storages(earlier + kept):
                 info["violations"].append("output_alias")
-            elif storages(outs_now) & storages([t.detach() for t in _state_tensors(model)]):  # its own buffer
+            elif storages(outs_now) & storages(guard.tensors()):  # a buffer it holds
                 info["violations"].append("output_alias")
             kept += outs_now
         if check and (info["low_precision"] or init_low) and not low_ok:
@@ -245,11 +247,14 @@ def _run(args: dict) -> tuple[dict, dict]:
         if first is None:
             first, first_snap = out, info["snapshot"]
         snaps.append(info["snapshot"] if check else _reference_copies(out))
+    if guard is not None:  # the next run (another variant, a new instance) must not replay this one's calls
+        guard.poison()
     result["call_shares"] = shares  # what the later calls changed (the candidate's run follows the reference's)
     if check:
         STATE["outs"] = kept
     if not check:  # the reference: tell the supervisor whether it mutates its own inputs
         result["mutates_inputs"] = mutated
+        result["low_precision"] = _reference_low_precision(model, first_inputs, snaps[0] if snaps else None)
     outs = flatten(first)
     out_violations = check_outputs(outs, first_inputs, device) if check else []
     if not check and (outs is None or not all(_type(o) is _Tensor for o in outs)):
@@ -317,56 +322,25 @@ def _reference_later_call(model, ref, inputs: list, args: dict, call: int, grad_
     return inputs, out, info, 1.0
 
 
-def _state_tensors(model) -> list:
-    """The model's own tensors (parameters, buffers, tensor attributes), read through the instance dicts so
-    that no candidate method runs here."""
-    out, seen, todo = [], set(), [model]
-    while todo:
-        m = todo.pop()
-        if id(m) in seen or not _isinstance(m, torch.nn.Module):
-            continue
-        seen.add(id(m))
-        d = object.__getattribute__(m, "__dict__")
-        values = [*(d.get("_parameters") or {}).values(), *(d.get("_buffers") or {}).values(), *d.values()]
-        out += [t for t in values if _isinstance(t, _Tensor) and all(t is not u for u in out)]
-        todo += list((d.get("_modules") or {}).values())
-    return out
-
-
-def _poison_changed_state(state: list, before: list) -> None:
-    """Float tensors of the model that the previous forward changed are filled with NaN before the next one.
-    A scratch buffer is rewritten before it is read, and BatchNorm's running statistics are not read in
-    training mode, so an honest forward is unaffected; a result kept from the earlier call (a weight fold
-    computed once, behind a flag in another buffer) is not, and the next call's outputs show it."""
-    with _no_grad():
-        for t, b in zip(state, before):
-            if t.is_floating_point() and t.shape == b.shape and not same(t, b):
-                t.fill_(float("nan"))
-                b.fill_(float("nan"))
-
-
-def _poison_new_state(model, state: list, before: list) -> tuple[list, list]:
-    """Float tensors the model holds now but did not before the previous call are filled with NaN: a forward
-    that registers a buffer (or sets a tensor attribute) made it then, so anything it holds is that call's
-    result, which the next call must not reuse. Returns the state lists extended by them."""
-    new = [t for t in _state_tensors(model) if all(t is not u for u in state)]
-    with _no_grad():
-        for t in new:
-            if t.is_floating_point():
-                t.fill_(float("nan"))
-    return state + new, before + [t.clone() for t in new]
-
-
-def _low_precision_task(ref, inputs: list) -> bool:
-    """Does the task itself use fp16/bf16/fp8: in its inputs or its (trusted) reference source? Not the
-    candidate's own weights: it could add a half one to pass."""
-    if any(_isinstance(x, _Tensor) and x.dtype in watch.LOW_PRECISION_DTYPES for x in inputs):
+def _low_precision_task(ref, inputs: list, ref_low: bool) -> bool:
+    """Does the task itself use fp16/bf16/fp8: its inputs, the reference's parameters, buffers and outputs
+    (`ref_low`, from the reference's run), or a dtype its (trusted) source names (static/ref_precision.py: a
+    dtype, not the word "half")? Not the candidate's own weights: it could add a half one to pass."""
+    if ref_low or any(_isinstance(x, _Tensor) and x.dtype in watch.LOW_PRECISION_DTYPES for x in inputs):
         return True
     try:
         src = open(ref.__file__, encoding="utf-8").read()
     except Exception:
         return False
-    return bool(re.search(r"float16|\bhalf\b|bfloat16|float8", src))
+    return bool(reference_precisions(src))
+
+
+def _reference_low_precision(model, inputs: list, outs: list | None) -> bool:
+    """Whether the reference's own tensors (inputs, parameters, buffers, tensor attributes, first outputs) hold
+    a reduced float precision: the task's precision, read from what it computes with rather than its text."""
+    tensors = [x for x in inputs if _isinstance(x, _Tensor)] + [t for _, _, t in model_tensors(model)]
+    tensors += [o for o in outs or [] if _isinstance(o, _Tensor)]
+    return any(t.dtype in watch.LOW_PRECISION_DTYPES for t in tensors)
 
 
 def send_outputs(args: dict, result: dict, outs: list, tensors: dict) -> tuple[dict, dict]:
