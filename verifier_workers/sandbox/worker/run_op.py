@@ -28,7 +28,7 @@ from tritonrl.verifier_workers.sandbox.worker.loader import LOW_PRECISION, OP_TO
 from tritonrl.verifier_workers.sandbox.worker.output_checks import check_outputs, flatten, same, storages
 from tritonrl.verifier_workers.sandbox.worker.perturb import model_tensors, perturb_candidate, perturb_reference
 from tritonrl.verifier_workers.sandbox.worker.state_poison import StateGuard
-from tritonrl.verifier_workers.static.ref_precision import reference_precisions
+from tritonrl.verifier_workers.sandbox.worker.ref_precision import reference_precisions
 from tritonrl.verifier_workers.sandbox.worker.watch import (HOST_READ_OUTPUT_SHARE, SCALAR_READS_PER_FORWARD, ComputeWatch,
                                                            NoWatch, pause_clean)
 
@@ -324,7 +324,7 @@ def _reference_later_call(model, ref, inputs: list, args: dict, call: int, grad_
 
 def _low_precision_task(ref, inputs: list, ref_low: bool) -> bool:
     """Does the task itself use fp16/bf16/fp8: its inputs, the reference's parameters, buffers and outputs
-    (`ref_low`, from the reference's run), or a dtype its (trusted) source names (static/ref_precision.py: a
+    (`ref_low`, from the reference's run), or a dtype its (trusted) source names (sandbox/worker/ref_precision.py: a
     dtype, not the word "half")? Not the candidate's own weights: it could add a half one to pass."""
     if ref_low or any(_isinstance(x, _Tensor) and x.dtype in watch.LOW_PRECISION_DTYPES for x in inputs):
         return True
