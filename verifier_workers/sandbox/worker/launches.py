@@ -333,13 +333,13 @@ def _count_interpreter_writes(interpreter) -> None:
         if original is None:
             return
 
-        def counted(self, *args, _original=original):
+        def counted(self, *args, _original=original, **kwargs):  # kwargs: cache_modifier, eviction_policy...
             try:
                 ptrs, mask, item = where(*args)
             except Exception:  # an unexpected operand layout: unchecked, so stray
                 ptrs, mask, item = None, None, 0
             note(ptrs, mask, item)
-            return _original(self, *args)
+            return _original(self, *args, **kwargs)
 
         setattr(builder, name, counted)
 
