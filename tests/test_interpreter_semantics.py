@@ -124,7 +124,7 @@ class ModelNew(nn.Module):
 
 
 def test_compiler_hints_are_checked_against_the_values_they_annotate():
-    from tritonrl.verifier_workers.sandbox.worker.interpreter_races import hint_holds
+    from tritonrl.verifier_workers.sandbox.worker.interpreter_hints import hint_holds
 
     offs = 32 * 3 + np.arange(32)  # pid * BLOCK + arange(BLOCK)
     assert hint_holds(offs, "tt.divisibility", [32]) and hint_holds(offs, "tt.contiguity", [32])

@@ -30,13 +30,20 @@ threads and warps):
   * a store whose active lanes write different values to one address is a race (numpy keeps the last lane,
     a GPU any of them); the same value from every lane (a broadcast scalar) is not;
   * a load of bytes this program stored earlier must come from the lane (tile position) that stored them,
-    unless a `tl.debug_barrier()` came between: another warp's stores are not visible without one.
+    unless a `tl.debug_barrier()` came between: another warp's stores are not visible without one. A
+    position is a flat index *and* the tile's shape: reloading a (BLOCK,) store as an (R, C) tile reads
+    what other threads stored, though the flat positions agree (`tile_lanes`).
 Compiler hints are claims the GPU compiler vectorises on and the interpreter ignores: `tl.multiple_of`,
 `tl.max_contiguous`, `tl.max_constancy` are checked on the values they annotate, and a false one is counted
 (`take_false_hints()`, the `false_hint` violation): on a GPU it makes wide, misaligned accesses."""
 from __future__ import annotations
 
+import zlib
+
 import numpy as np
+
+from tritonrl.verifier_workers.sandbox.worker.interpreter_cas import LockContention, contended_cas
+from tritonrl.verifier_workers.sandbox.worker.interpreter_hints import HINT_KEYS, hint_holds, pointee_bytes
 
 TRACK_LIMIT = 1 << 24  # stored bytes per launch the check can hold (memory, time); more counts as a race
 
@@ -93,6 +100,7 @@ class RaceTracker:
         self.races = 0
         self.program = 0
         self.exchanged: dict[int, tuple[int, bytes]] = {}  # address -> (program, value) of atomic_xchg writes
+        self.cas = LockContention()  # CAS locks other programs took: a CAS there may fail (interpreter_cas)
         self.lane_reset()
 
     def xchg(self, addrs: np.ndarray, values: np.ndarray | None) -> None:
@@ -171,6 +179,7 @@ class RaceTracker:
                 self.loaded = []
         self.pending, self.own, self.reads, self.atomic_reads = [], [], [], []
         self.acquired = self.locked = False
+        self.cas.next_program()
         self.atomic_ordered, self.atomic_relaxed = [], []
         self.lane_reset()
 
@@ -266,47 +275,6 @@ def take_false_hints() -> int:
     return n
 
 
-def _along(x: np.ndarray, dim: int) -> np.ndarray:
-    """`x` as rows along `dim` (one row per position of the other dims)."""
-    return np.moveaxis(x, dim, -1).reshape(-1, x.shape[dim])
-
-
-def hint_holds(data: np.ndarray, key: str, values: list[int], element_bytes: int = 1) -> bool:
-    """Is a compiler hint true of the values it annotates? `tt.divisibility` (multiple_of): each run of
-    consecutive values along a dim starts at a multiple of the hint (a scalar is that multiple);
-    `tt.contiguity` (max_contiguous): aligned chunks of the hint's length hold consecutive values (pointers:
-    consecutive elements); `tt.constancy` (max_constancy): such chunks hold one value."""
-    x = np.asarray(data)
-    if x.dtype.kind not in "iub":
-        return True  # hints on floats mean nothing to the compiler
-    x = x.astype(np.int64) if x.dtype.kind != "u" else x.astype(np.uint64)
-    if x.ndim == 0:
-        v = int(values[0]) if values else 1
-        return key != "tt.divisibility" or v <= 1 or int(x) % v == 0
-    step = max(element_bytes, 1)
-    for dim, v in enumerate(values[: x.ndim]):
-        v = int(v)
-        if v <= 1 or x.shape[dim] == 0:
-            continue
-        rows = _along(x, dim)
-        if key == "tt.divisibility":
-            d = np.diff(rows, axis=1).astype(np.int64)
-            starts = np.ones(rows.shape, dtype=bool)
-            starts[:, 1:] = d != step
-            if (rows[starts] % np.uint64(v) if rows.dtype.kind == "u" else rows[starts] % v).any():
-                return False
-        else:
-            n = rows.shape[1]
-            chunk = min(v, n)
-            usable = n - n % chunk
-            c = rows[:, :usable].reshape(rows.shape[0], -1, chunk)
-            d = np.diff(c, axis=2).astype(np.int64)
-            want = step if key == "tt.contiguity" else 0
-            if (d != want).any():
-                return False
-    return True
-
-
 def _bytes(addrs: np.ndarray, itemsize: int) -> np.ndarray:
     a = np.asarray(addrs, dtype=np.uint64).ravel()
     if itemsize <= 1:
@@ -359,13 +327,14 @@ def install() -> list:
     def load(self, *args, **kwargs):
         addrs, lanes, itemsize = _lanes(args, kwargs, 1)
         TRACKER.load(_bytes(addrs, itemsize))
-        TRACKER.lane_load(addrs, lanes, itemsize)
+        TRACKER.lane_load(addrs, tile_lanes(lanes, _tile_shape(args, kwargs)), itemsize)
         return masked_load(self, *args, **kwargs)
 
     def store(self, *args, **kwargs):
         addrs, lanes, itemsize = _lanes(args, kwargs, 2)
         TRACKER.store(_bytes(addrs, itemsize))
-        TRACKER.lane_store(addrs, lanes, _values(args, kwargs, addrs.size, lanes, itemsize))
+        values = _values(args, kwargs, addrs.size, lanes, itemsize)
+        TRACKER.lane_store(addrs, tile_lanes(lanes, _tile_shape(args, kwargs)), values)
         return masked_store(self, *args, **kwargs)
 
     def barrier(self, *args, **kwargs):  # tl.debug_barrier(): this program's stores visible to all its lanes
@@ -373,7 +342,7 @@ def install() -> list:
         return create_barrier(self, *args, **kwargs)
 
     def set_attr(self, key, value):
-        if key in HINT_KEYS and not hint_holds(self.data, key, list(value), _pointee_bytes(self)):
+        if key in HINT_KEYS and not hint_holds(self.data, key, list(value), pointee_bytes(self)):
             TRACKER.false_hints += 1
         return handle_set_attr(self, key, value)
 
@@ -382,7 +351,7 @@ def install() -> list:
         sem = args[3] if len(args) > 3 else kwargs.get("sem")
         addrs = _bytes(np.asarray(ptr.data).ravel(), _itemsize(ptr))
         TRACKER.atomic(addrs, _ordered(sem))
-        old = atomic_cas(self, *args, **kwargs)
+        old = contended_cas(self, atomic_cas, masked_load, args, kwargs, TRACKER.cas)
         try:  # a CAS that found what it compared with swapped: with acquire order, it took a lock
             cmp = args[1] if len(args) > 1 else kwargs["cmp"]
             if _ordered(sem) and np.array_equal(np.asarray(old.data), np.broadcast_to(cmp.data, np.shape(old.data))):
@@ -410,19 +379,6 @@ def install() -> list:
     return [b, TensorHandle]
 
 
-HINT_KEYS = ("tt.divisibility", "tt.contiguity", "tt.constancy")
-
-
-def _pointee_bytes(handle) -> int:
-    """Bytes per element a pointer tensor points at (contiguity of pointers counts elements); 1 otherwise."""
-    try:
-        if not handle.dtype.is_ptr():
-            return 1
-        return max(1, int(handle.get_element_ty().primitive_bitwidth) // 8)
-    except (AttributeError, TypeError, ValueError):
-        return 1
-
-
 def _lanes(args: tuple, kwargs: dict, mask_at: int) -> tuple[np.ndarray, np.ndarray, int]:
     """A masked load's or store's active element addresses, their lanes (flat tile positions) and the
     element size; empty when the layout is unknown."""
@@ -436,6 +392,25 @@ def _lanes(args: tuple, kwargs: dict, mask_at: int) -> tuple[np.ndarray, np.ndar
         return flat[lanes].astype(np.uint64), lanes, _itemsize(ptrs)
     except (KeyError, AttributeError, IndexError, TypeError, ValueError):
         return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64), 1
+
+
+def tile_lanes(lanes: np.ndarray, shape: tuple) -> np.ndarray:
+    """Lane keys that tell tile positions of differently shaped tiles apart: the flat position and the
+    tile's shape (size-1 dims dropped). A GPU spreads a (BLOCK,) tile and an (R, C) tile over its threads
+    differently, so element k of one is not held by the thread that holds element k of the other. Element
+    0 of every tile, and a scalar, is thread 0's: it keeps one key whatever the shape (a scalar partial
+    stored, then read back as element 0 of a tile)."""
+    dims = tuple(int(d) for d in shape if int(d) != 1)
+    code = zlib.crc32(repr(dims).encode()) & 0x7FFFFFFF
+    lanes = np.asarray(lanes, dtype=np.int64)
+    return np.where(lanes == 0, lanes, lanes | np.int64(code << 32))
+
+
+def _tile_shape(args: tuple, kwargs: dict) -> tuple:
+    try:
+        return np.shape((args[0] if args else kwargs["ptrs"]).data)
+    except (KeyError, AttributeError, IndexError):
+        return ()
 
 
 def _values(args: tuple, kwargs: dict, n: int, lanes: np.ndarray, itemsize: int) -> np.ndarray | None:

@@ -2,7 +2,8 @@
 before any candidate module exists in a sandbox worker process.
 
 Under the CPU interpreter (TRITON_INTERPRET=1): autotuning that runs every config in turn (no benchmarks),
-`torch.cuda.device(...)` on a CPU build, libdevice functions in numpy, `tl.cat` that does reorder, scalars used as
+`torch.cuda.device(...)` on a CPU build, libdevice functions in numpy, the GPU's casts, NaN rules and
+reduction order (interpreter_arith.py), `tl.cat` that does reorder, scalars used as
 Python integers under numpy >= 2.5. In every mode: a stand-in driver (the compile worker imports
 candidates on machines without a GPU too) and KernelBook-style inductor headers. A shim that does not fit
 the installed Triton or torch is skipped: those candidates then fail as they would without it.
@@ -21,6 +22,7 @@ def install(interpret: bool) -> None:
         _autotune_without_benchmark()
         _cuda_device_context_on_cpu()
         _libdevice_in_numpy()
+        _gpu_arithmetic()
         _cat_reorders()
         _scalar_index()
     _stand_in_driver()  # the compile worker on a machine without a GPU imports the candidate too
@@ -69,6 +71,15 @@ def _libdevice_in_numpy() -> None:
 
         interpreter_libdevice.install()
     except Exception:  # an unknown Triton layout: libdevice kernels fail as before, nothing else changes
+        pass
+
+
+def _gpu_arithmetic() -> None:
+    try:
+        from tritonrl.verifier_workers.sandbox.worker import interpreter_arith
+
+        interpreter_arith.install()
+    except Exception:  # an unknown Triton layout: the interpreter's numpy semantics stay
         pass
 
 
