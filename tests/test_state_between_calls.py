@@ -74,6 +74,11 @@ def test_stale_call_by_hand():
     assert stale_call([r1, r2], [c1, c1.clone()])               # candidate unchanged, reference moved
     assert not stale_call([r1, r1.clone()], [c1, c1.clone()])   # neither moved: the change did not matter
     assert not stale_call([r1, r2], [c1, torch.tensor([1.0001])])  # both moved
+    # the reference moved by 2 ulps (a loss over many terms, one redrawn): rounding, an honest kernel may keep its
+    # bits (honest/bce_logits__two_stage_partials.py was refused on the CPU before this); 64 eps x |out| is not
+    two_ulps = torch.nextafter(torch.nextafter(r1, torch.tensor([2.0])), torch.tensor([2.0]))
+    assert not stale_call([r1, two_ulps], [c1, c1.clone()])
+    assert stale_call([r1, r1 * (1 + 100 * torch.finfo(torch.float32).eps)], [c1, c1.clone()])
 
 
 # ---------------------------------------------------------------- the task's precision

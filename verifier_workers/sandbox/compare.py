@@ -124,11 +124,32 @@ def compare_calls(ref: list, cand: list, calls: int, tol: ToleranceConfig, wider
     return res
 
 
+# how far the reference's output must move between two calls, in units of its dtype's epsilon times its largest
+# magnitude, before an unchanged candidate output counts as stale: a change of a few ulps is rounding, and an
+# honest reduction (a loss over 10^5 terms, one term redrawn) may well land on the same bits
+STALE_EPS = 64
+
+
+def _moved(a: torch.Tensor, b: torch.Tensor) -> bool:
+    """Whether output `b` differs from `a` by more than rounding (any difference, for non-float outputs)."""
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return True
+    if not a.is_floating_point() or a.numel() == 0:
+        return not bool(torch.equal(a, b))
+    a64, b64 = a.double(), b.double()
+    finite = torch.isfinite(a64) & torch.isfinite(b64)
+    if not bool(torch.equal(torch.isfinite(a64), torch.isfinite(b64))) or not bool(finite.any()):
+        return not bool(torch.equal(a, b))
+    scale = a64[finite].abs().max().clamp_min(torch.finfo(a.dtype).tiny)
+    return bool((b64[finite] - a64[finite]).abs().max() > STALE_EPS * torch.finfo(a.dtype).eps * scale)
+
+
 def stale_call(ref: list, cand: list) -> bool:
     """Two consecutive calls' outputs (`ref`, `cand`: the earlier call's then the later call's): the candidate's
-    are bit-identical across the calls while the reference's are not. An honest kernel recomputes from the
-    changed inputs; a memo keyed on a sample of them replays the earlier answer, which a small change of the
-    inputs (a mean over thousands of terms) can leave within tolerance (red-team round 5, R5C_10)."""
+    are bit-identical across the calls while the reference's moved by more than rounding (STALE_EPS). An
+    honest kernel recomputes from the changed inputs; a memo keyed on a sample of them replays the earlier
+    answer, which a small change of the inputs (a mean over thousands of terms) can leave within tolerance
+    (red-team round 5, R5C_10)."""
     n = len(ref) // 2
     same = lambda a, b: a.shape == b.shape and a.dtype == b.dtype and bool(torch.equal(a, b))  # noqa: E731
-    return all(same(cand[i], cand[n + i]) for i in range(n)) and not all(same(ref[i], ref[n + i]) for i in range(n))
+    return all(same(cand[i], cand[n + i]) for i in range(n)) and any(_moved(ref[i], ref[n + i]) for i in range(n))
