@@ -14,6 +14,7 @@ from tritonrl.tasks.task import Task
 DATA = Path(__file__).resolve().parent / "data"
 ROUND_4 = DATA / "redteam_2026_11_27"
 ROUND_5 = DATA / "redteam_2026_11_27b"  # round 5, written against ddd6fea
+ROUND_6 = DATA / "redteam_2026_11_27c"  # round 6, written against 4eebef6
 
 
 def redteam_case(name: str, round_name: str = ROUND_4.name) -> tuple[Task, str]:

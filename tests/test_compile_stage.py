@@ -216,3 +216,14 @@ def test_libdevice_stand_in_has_inverse_error_functions():
     ncdfinv = interpreter_libdevice.UNARY["normcdfinv"]
     assert ncdfinv(np.array([0.975]))[0] == pytest.approx(1.959963985, rel=1e-8)
     assert interpreter_libdevice.base_name("erfinvf") == "erfinv"
+
+
+def test_launches_only_the_full_stage_makes_are_compiled_too(unchecked):
+    """A kernel launched with a list argument only at the task's full sizes (red-team round 6, R6C_10: at tiny
+    sizes an honest kernel runs, so the probe compiles a legal launch): the full stage's own launches are
+    compiled for sm_90 as well, and a list is no kernel argument there."""
+    from helpers import ROUND_6, redteam_case
+
+    task, code = redteam_case("R6C_10_matmul_list_arg_full_only", ROUND_6.name)
+    verdict = unchecked.verify(task, code)
+    assert not verdict.correct and "a launch of the full stage" in (verdict.error or ""), verdict.error

@@ -305,6 +305,8 @@ class Verifier:
                 ctx.verdict.variants.append(rec)
                 if not rec["passed"]:
                     self.runs.fail_variant(rec, "full")
+        if self.runs.compiler is not None:  # launches the probe never made (other sizes, dtypes, kernels) compile too
+            self._compile_specs(ctx, ctx.full_specs, "full", " (a launch of the full stage)")
 
     def _declined_retry(self, ctx: VerifyContext, var: variants.Variant, rec: dict) -> variants.Variant | None:
         """A larger variant the candidate declined (raised) gets a second try at other sizes: a decline that
@@ -316,8 +318,6 @@ class Verifier:
         if retry is not None:
             self.runs.fresh_candidate(ctx, ctx.last_run)  # the declined run may have launched before raising
         return retry
-        if self.runs.compiler is not None:  # launches the probe never made (other sizes, dtypes, kernels) compile too
-            self._compile_specs(ctx, ctx.full_specs, "full", " (a launch of the full stage)")
 
     # ------------------------------------------------------------------ worker hygiene
     def _after_verify(self, ctx: VerifyContext) -> None:
