@@ -2,7 +2,7 @@
 tensor it holds, of any dtype and wherever held (containers, module globals), is poisoned when a call changed
 it (sandbox/worker/state_poison.py); an output replayed bit for bit while the reference's changed is
 `output_cache` (sandbox/compare.stale_call); and the task's reduced precisions come from dtypes, not from the
-word "half" in the reference (sandbox/worker/ref_precision.py)."""
+word "half" in the reference (static/ref_precision.py)."""
 import types
 
 import pytest
@@ -11,7 +11,7 @@ import torch
 from tritonrl.verifier_workers.sandbox.compare import stale_call
 from tritonrl.verifier_workers.sandbox.worker.state_poison import StateGuard, reachable_tensors
 from tritonrl.verifier_workers.static.checks import check_source
-from tritonrl.verifier_workers.sandbox.worker.ref_precision import reference_precisions
+from tritonrl.verifier_workers.static.ref_precision import reference_precisions
 
 from helpers import ROUND_5, redteam_case
 

@@ -23,6 +23,7 @@ from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.funnel import variants
 from tritonrl.verifier_workers.sandbox import compare
 from tritonrl.verifier_workers.sandbox.supervisor import Sandbox, SandboxError
+from tritonrl.verifier_workers.static.ref_precision import reference_precisions
 from tritonrl.verifier_workers.verdict import Verdict
 
 
@@ -219,7 +220,9 @@ class WorkerRuns:
             # the reference's choices, followed: the later calls' inputs and its perturbed constant parameters
             "call_shares": ref.get("call_shares"), "ref_params": ref.get("ref_params"),
             "check": True, "check_inputs": not ref.get("mutates_inputs"), "ref_init_ops": ref.get("init_ops"),
-            "ref_init_total": ref.get("init_total"), "ref_low_precision": ref.get("low_precision"),
+            "ref_init_total": ref.get("init_total"),
+            # the task's reduced precisions: its tensors' dtypes (the reference's run) or a dtype its source names
+            "ref_low_precision": bool(ref.get("low_precision") or reference_precisions(src)),
             "record_specs": record_specs, "capture_errors": True,
             "on_device": self.device_compare, "export": self.device_compare}, stage)
         self.candidate_damaged = self.device != "cuda" and bool(reply.get("stray_writes"))

@@ -3,7 +3,6 @@
 public API that generated code legitimately uses. Rules that use them: rules.py, qualnames.py, kinds.py,
 forward.py."""
 from __future__ import annotations
-from tritonrl.verifier_workers.sandbox.worker.ref_precision import LOW_PRECISION  # noqa: F401 - one home for both sides
 
 TORCH_ALLOWED = {
     "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "ones", "ones_like", "full", "full_like",
@@ -97,6 +96,8 @@ TORCH_VIEW_FUNCTIONS = {"flatten", "unflatten", "reshape", "squeeze", "unsqueeze
                         # data movement, no arithmetic (the compute watch allows their aten ops too)
                         "cat", "concat", "concatenate", "stack", "nn.functional.pad"}
 NN_CONTAINERS = {"ModuleList", "Sequential", "ModuleDict", "ParameterList", "ParameterDict"}
+LOW_PRECISION = {"float16": "float16", "half": "float16", "bfloat16": "bfloat16", "HalfTensor": "float16",
+                 "BFloat16Tensor": "bfloat16"}  # plus every float8_* dtype
 TENSOR_VIEW_METHODS = {  # return a tensor, do no arithmetic
     "contiguous", "view", "reshape", "flatten", "unflatten", "permute", "transpose", "t", "expand", "expand_as",
     "view_as", "reshape_as", "squeeze", "unsqueeze", "narrow", "select", "as_strided", "clone", "detach",

@@ -20,7 +20,7 @@ from tritonrl.verifier_workers.static.forward import Forward
 from tritonrl.verifier_workers.static.int_precision import int_precision
 from tritonrl.verifier_workers.static.kinds import T
 from tritonrl.verifier_workers.static.qualnames import Names, low_precision_name
-from tritonrl.verifier_workers.sandbox.worker.ref_precision import reference_precisions
+from tritonrl.verifier_workers.static.ref_precision import reference_precisions
 from tritonrl.verifier_workers.static.rules import check_everywhere
 from tritonrl.verifier_workers.static.violations import VIOLATION_CODES, Violation, v
 

@@ -12,7 +12,7 @@ from tritonrl.verifier_workers.static.kinds import EMPTY, F, K, M, T, KindInfere
 from tritonrl.verifier_workers.static.allowlists import (
     AMBIGUOUS_METHODS, MODULE_SAFE_METHODS, PY_BUILTIN_REDUCERS, TENSOR_COMPUTE_METHODS, TENSOR_META_METHODS,
     TENSOR_NON_CALLABLE, TENSOR_VIEW_METHODS)
-from tritonrl.verifier_workers.sandbox.worker.ref_precision import reference_precisions
+from tritonrl.verifier_workers.static.ref_precision import reference_precisions
 from tritonrl.verifier_workers.static.qualnames import classify_qualname, literal_getattr, low_precision_name
 from tritonrl.verifier_workers.static.state_writes import batchnorm_counter_step, reads_target, registers_state
 from tritonrl.verifier_workers.static.violations import Violation, v

@@ -28,7 +28,6 @@ from tritonrl.verifier_workers.sandbox.worker.loader import LOW_PRECISION, OP_TO
 from tritonrl.verifier_workers.sandbox.worker.output_checks import check_outputs, flatten, same, storages
 from tritonrl.verifier_workers.sandbox.worker.perturb import model_tensors, perturb_candidate, perturb_reference
 from tritonrl.verifier_workers.sandbox.worker.state_poison import StateGuard
-from tritonrl.verifier_workers.sandbox.worker.ref_precision import reference_precisions
 from tritonrl.verifier_workers.sandbox.worker.watch import (HOST_READ_OUTPUT_SHARE, SCALAR_READS_PER_FORWARD, ComputeWatch,
                                                            NoWatch, pause_clean)
 
@@ -187,7 +186,7 @@ def _run(args: dict) -> tuple[dict, dict]:
         if extra:  # same seed, same weights: a constructor could compute any function of them
             result["violations"].append("init_compute")
             result["compute_ops"].update({f"__init__:{op}": init_ops[op] for op in extra})
-    low_ok = dtype is not None or _low_precision_task(ref, inputs, bool(args.get("ref_low_precision")))
+    low_ok = dtype is not None or _low_precision_task(inputs, bool(args.get("ref_low_precision")))
     first, first_snap, earlier, kept = None, None, list(STATE["outs"]) if check else [], []
     snaps: list = []  # the outputs of each call, copied as it returned (a later call rewrites the inputs)
     first_inputs, shares, mutated = inputs, [], False
@@ -322,17 +321,11 @@ def _reference_later_call(model, ref, inputs: list, args: dict, call: int, grad_
     return inputs, out, info, 1.0
 
 
-def _low_precision_task(ref, inputs: list, ref_low: bool) -> bool:
-    """Does the task itself use fp16/bf16/fp8: its inputs, the reference's parameters, buffers and outputs
-    (`ref_low`, from the reference's run), or a dtype its (trusted) source names (sandbox/worker/ref_precision.py: a
-    dtype, not the word "half")? Not the candidate's own weights: it could add a half one to pass."""
-    if ref_low or any(_isinstance(x, _Tensor) and x.dtype in watch.LOW_PRECISION_DTYPES for x in inputs):
-        return True
-    try:
-        src = open(ref.__file__, encoding="utf-8").read()
-    except Exception:
-        return False
-    return bool(reference_precisions(src))
+def _low_precision_task(inputs: list, ref_low: bool) -> bool:
+    """Does the task itself use fp16/bf16/fp8: its inputs, or (`ref_low`, from the supervisor) the reference's
+    parameters, buffers and outputs or a dtype its trusted source names (static/ref_precision.py: a dtype, not
+    the word "half")? Not the candidate's own weights: it could add a half one to pass."""
+    return ref_low or any(_isinstance(x, _Tensor) and x.dtype in watch.LOW_PRECISION_DTYPES for x in inputs)
 
 
 def _reference_low_precision(model, inputs: list, outs: list | None) -> bool:

@@ -2,8 +2,8 @@
 
 `reference_precisions(src) -> frozenset` of "float16", "bfloat16", "float8". A candidate may compute in a
 precision the task itself uses; any other is a downgrade (static: checks.py and forward.py; run time:
-run_op.py, which adds the dtypes of the reference's actual tensors). Here, on the worker side, because both
-sides use it and the worker imports nothing from the supervisor's side (static/ re-exports LOW_PRECISION).
+the supervisor's funnel/runs.py, which hands the worker `ref_low_precision` with the dtypes of the
+reference's actual tensors: the worker imports nothing from static/).
 
 What counts is a dtype, not a word: `torch.float16`, `torch.half`, `torch.bfloat16`, `torch.float8_e4m3fn`,
 `HalfTensor` (any base), a `.half()` / `.bfloat16()` call, a bare `float16`/`bfloat16` name (imported from
@@ -17,9 +17,7 @@ from __future__ import annotations
 import ast
 import re
 
-# reduced float dtypes by the names code spells them with (plus every float8_* dtype)
-LOW_PRECISION = {"float16": "float16", "half": "float16", "bfloat16": "bfloat16", "HalfTensor": "float16",
-                 "BFloat16Tensor": "bfloat16"}
+from tritonrl.verifier_workers.static.allowlists import LOW_PRECISION
 
 # strings that name a reduced float dtype in full (`.to("float16")`, `dtype="bf16"` in a config)
 _DTYPE_STRINGS = {"float16": "float16", "half": "float16", "fp16": "float16", "torch.float16": "float16",
