@@ -21,13 +21,7 @@ progress() {  # every 30 s: GPU use and rows so far
     for f in "$d"/corpus_*.json; do [ -f "$f" ] && echo "  $(basename $f): $($py -c "import json,sys; print(len(json.load(open(sys.argv[1]))))" "$f" 2>/dev/null) rows"; done
   done
 }
-gpu_shards() {  # the corpus in 4 shards, one per GPU
-  for i in 0 1 2 3; do
-    CUDA_VISIBLE_DEVICES=$i timeout $lim $py -m tritonrl.cli corpus --device cuda --warm -j $1 \
-      --list "$d/list_$i.txt" --json-out "$d/corpus_$i.json" > "$d/corpus_$i.log" 2>&1 &
-  done
-}
-if [ "$mode" = both ]; then
+gpu_shards() {  # the corpus in 4 shards, one per GPU, -j $1 warm lanes each
   $py - "$d" <<'PY'
 import sys
 from tritonrl.verifier_workers.corpus_run import load_cases
@@ -36,6 +30,12 @@ for i in range(4):
     open(f"{sys.argv[1]}/list_{i}.txt", "w").write("\n".join(cases[i::4]) + "\n")
 print(len(cases), "cases in 4 shards")
 PY
+  for i in 0 1 2 3; do
+    CUDA_VISIBLE_DEVICES=$i timeout $lim $py -m tritonrl.cli corpus --device cuda --warm -j $1 \
+      --list "$d/list_$i.txt" --json-out "$d/corpus_$i.json" > "$d/corpus_$i.log" 2>&1 &
+  done
+}
+if [ "$mode" = both ]; then
   gpu_shards ${GPU_JOBS:-8}
   timeout $lim $py -m tritonrl.cli corpus --device cpu --warm -j ${CPU_JOBS:-24} --json-out "$d/corpus_cpu.json" \
     > "$d/corpus_cpu.log" 2>&1 &
@@ -44,7 +44,7 @@ PY
        python3 -m tritonrl.cli verify $r $c --device cuda --json > '"$d"'/rt_$(basename $c .py).json 2>/dev/null' ) &
   progress
   wait
-  tail -2 "$d"/corpus_*.log
+  tail -n 2 "$d"/corpus_*.log
   $py - "$d" <<'PY'
 import glob, json, os, sys
 acc = []
@@ -58,18 +58,7 @@ for f in sorted(glob.glob(sys.argv[1] + "/rt_*.json")):
 print("red-team cheats accepted on cuda:", len(acc), "of", len(glob.glob(sys.argv[1] + "/rt_*.json")), acc)
 PY
 elif [ "$mode" = gpu ]; then
-  $py - "$d" <<'PY'
-import sys
-from tritonrl.verifier_workers.corpus_run import load_cases
-cases = [c.rel for c in load_cases(device="cuda")]
-for i in range(4):
-    open(f"{sys.argv[1]}/list_{i}.txt", "w").write("\n".join(cases[i::4]) + "\n")
-print(len(cases), "cases in 4 shards")
-PY
-  for i in 0 1 2 3; do
-    CUDA_VISIBLE_DEVICES=$i timeout $lim $py -m tritonrl.cli corpus --device cuda --warm -j ${JOBS:-11} \
-      --list "$d/list_$i.txt" --json-out "$d/corpus_$i.json" > "$d/corpus_$i.log" 2>&1 &
-  done
+  gpu_shards ${JOBS:-11}
   (
     CUDA_VISIBLE_DEVICES=3 timeout 200 $py -m pytest -q -m gpu -p no:cacheprovider -s tests/test_device_kernels.py \
       tests/test_gpu_verifier.py > "$d/pytest_gpu.log" 2>&1
@@ -79,7 +68,7 @@ PY
   ) &
   progress
   wait
-  tail -2 "$d"/corpus_*.log; tail -4 "$d/pytest_gpu.log"
+  tail -n 2 "$d"/corpus_*.log; tail -4 "$d/pytest_gpu.log"
   $py - "$d" <<'PY'
 import glob, json, os, sys
 for f in sorted(glob.glob(sys.argv[1] + "/rt_*.json")):
@@ -97,7 +86,7 @@ elif [ "$mode" = cpu ]; then
   done
   progress
   wait
-  tail -2 "$d/corpus_cpu.log"; grep -h -A12 "^larger_shapes" "$d"/shapes_*.log
+  tail -n 2 "$d/corpus_cpu.log"; grep -h -A12 "^larger_shapes" "$d"/shapes_*.log
 else
   echo "usage: $0 gpu|cpu|both OUT" >&2; exit 2
 fi

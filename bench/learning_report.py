@@ -129,17 +129,19 @@ def runs_report(uris: list[str]) -> str:
         client = _client(uri)
         for chain in _chains(_runs(client)):
             sft = rl = None
-            for i, run in enumerate(chain):
+            last_step = 0  # the RL steps behind each segment's end (a segment continues the numbering)
+            for run in chain:
                 m = run.data.metrics
-                last_step = len(_history(client, chain[:i + 1], "verify/correct_rate"))
-                for tag in _eval_tags(run):
+                last_step += len(client.get_metric_history(run.info.run_id, "verify/correct_rate"))
+                tags = _eval_tags(run)
+                for tag in tags:
                     p1 = m.get(f"heldout/pass_at_1_{tag}")
                     when = f"{tag} ({last_step})" if tag == "rl" else tag
                     ci = "-" if p1 is None else (f"{p1:.3f} [{_f(m.get(f'heldout/pass_at_1_lo_{tag}'))}, "
                                                  f"{_f(m.get(f'heldout/pass_at_1_hi_{tag}'))}]")
                     out.append(f"| {_label(run)} | {when} | {ci} | {_f(m.get(f'heldout/valid_{tag}'))} | "
                                f"{_f(m.get(f'heldout/compiled_{tag}'))} | {_f(m.get(f'heldout/correct_{tag}'))} |")
-                sft = sft or (_per_task(client, run, "sft") if "sft" in _eval_tags(run) else None)
+                sft = sft or (_per_task(client, run, "sft") if "sft" in tags else None)
                 rl = _per_task(client, run, "rl") or rl
             s = _training_signal(client, chain)
             pair = [_paired(sft, rl, c) if sft and rl else "-" for c in (CORRECT, VALID, COMPILED)]
