@@ -29,8 +29,11 @@ from tritonrl.verifier_workers.verdict import Verdict
 
 # variants beyond the task's own shapes and precision: a candidate may decline them by raising an exception
 # (a larger variant declined is tried once more at other sizes, its `_retry`: verifier._full_variants)
-DECLINABLE_VARIANTS = frozenset({"larger_shapes", "larger_other_dims", "larger_shapes_retry",
-                                 "larger_other_dims_retry", "other_precision"})
+DECLINABLE_VARIANTS = frozenset({"other_precision"} | set(variants.LARGER_VARIANTS)
+                                | {n + "_retry" for n in variants.LARGER_VARIANTS})
+# of those, the ones that change sizes: with `verifier.strict_shapes` (the default) a raise there, at sizes the
+# reference accepts, fails the variant (docs/verifier-allowlist.md, "Shapes")
+SIZE_VARIANTS = DECLINABLE_VARIANTS - {"other_precision"}
 
 
 class StageFailed(Exception):
@@ -86,6 +89,11 @@ def wrong_in_bounds(device: str, rec: dict, ran: dict | None) -> bool:
         return False  # a worker that did not check its loads, or an access that left the tensors
     rec["error"] = rec["error"] + " (at shrunken sizes, every access in bounds)"
     return True
+
+
+def _grown(rec: dict) -> str:
+    """The variant's sizes, for its error line."""
+    return ", ".join(f"{k}={v}" for k, v in (rec.get("overrides") or {}).items())[:80]
 
 
 class _SlotMissing(Exception):
@@ -273,6 +281,10 @@ class WorkerRuns:
             rec["error"] = f"runtime check failed: {', '.join(cand['violations'])}" + (f" (ops: {ops})" if ops else "")
             return rec
         if cand.get("run_error"):
+            if rec["name"] in SIZE_VARIANTS and self.cfg.strict_shapes:
+                rec["error"] = one_line(f"raised at sizes the reference accepts ({_grown(rec)}): "
+                                        f"{cand['run_error']}", 250)
+                return rec
             if rec["name"] in DECLINABLE_VARIANTS:
                 # a kernel written for the task's fixed shapes and precision (Inductor's assert_size_stride, a
                 # dtype check, libdevice's fp32-only functions, a block sized for the task) is not wrong there;

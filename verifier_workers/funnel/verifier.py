@@ -295,6 +295,8 @@ class Verifier:
     def _full_variants(self, ctx: VerifyContext, var_list: list[variants.Variant]) -> None:
         ctx.full_specs.clear()
         for var in var_list:
+            if var.name in variants.LARGER_VARIANTS:
+                var = self._sizes_the_reference_takes(ctx, var)
             rec = self.runs.check_variant(ctx, var, "full")
             ctx.verdict.variants.append(rec)
             if not rec["passed"]:
@@ -308,10 +310,30 @@ class Verifier:
         if self.runs.compiler is not None:  # launches the probe never made (other sizes, dtypes, kernels) compile too
             self._compile_specs(ctx, ctx.full_specs, "full", " (a launch of the full stage)")
 
+    def _sizes_the_reference_takes(self, ctx: VerifyContext, var: variants.Variant) -> variants.Variant:
+        """`var`, or where the reference itself refuses its sizes (raises: a channel count that must divide
+        into groups, a shape another size must match), the same sizes grown to whole multiples of the task's,
+        then each size alone: the first the reference runs. A size the reference never takes stays; with
+        none left, `var` (check_variant records it as skipped, with the reference's error)."""
+        ref, _ = self.runs.run_reference(ctx, var, "full")
+        if ref.get("ok") and not ref.get("skipped"):
+            return var
+        grown = {k: v for k, v in var.overrides.items() if ctx.base.get(k) != v}
+        tries = [variants.multiple_plan(grown, ctx.base, ctx.task.reference_src)] + [{k: v} for k, v in grown.items()]
+        if len(grown) < 2:
+            tries = tries[:1]
+        for sizes in tries:
+            alt = variants.Variant(var.name, {**ctx.base, **sizes}, var.seed, resample=var.resample,
+                                   keep_state=var.keep_state)
+            ref, _ = self.runs.run_reference(ctx, alt, "full")
+            if ref.get("ok") and not ref.get("skipped"):
+                return alt
+        return var
+
     def _declined_retry(self, ctx: VerifyContext, var: variants.Variant, rec: dict) -> variants.Variant | None:
-        """A larger variant the candidate declined (raised) gets a second try at other sizes: a decline that
-        is a specialisation raises there too; one aimed at the sizes the verifier picks (a multiple of the
-        task's) runs, and is judged."""
+        """Without strict shapes (`verifier.strict_shapes=false`), a larger variant the candidate declined
+        (raised) gets a second try at other sizes: a decline that is a specialisation raises there too; one
+        aimed at the sizes the verifier picks runs, and is judged. With them a raise already failed."""
         if not str(rec.get("skipped", "")).startswith("declined") or var.name.endswith("_retry"):
             return None
         retry = variants.declined_retry(var, ctx.base, ctx.task.reference_src, ctx.seeds[4])
