@@ -30,10 +30,11 @@ from tritonrl.verifier_workers.verdict import Verdict
 # variants beyond the task's own shapes and precision: a candidate may decline them by raising an exception
 # (a larger variant declined is tried once more at other sizes, its `_retry`: verifier._full_variants)
 DECLINABLE_VARIANTS = frozenset({"other_precision"} | set(variants.LARGER_VARIANTS)
-                                | {n + "_retry" for n in variants.LARGER_VARIANTS})
+                                | {n + s for n in variants.LARGER_VARIANTS for s in ("_retry", "_pow2")})
 # of those, the ones that change sizes: with `verifier.strict_shapes` (the default) a raise there, at sizes the
 # reference accepts, fails the variant (docs/verifier-allowlist.md, "Shapes")
 SIZE_VARIANTS = DECLINABLE_VARIANTS - {"other_precision"}
+RAISED = "raised at sizes the reference accepts"  # the error line of a strict failure (and its prefix)
 
 
 class StageFailed(Exception):
@@ -282,7 +283,7 @@ class WorkerRuns:
             return rec
         if cand.get("run_error"):
             if rec["name"] in SIZE_VARIANTS and self.cfg.strict_shapes:
-                rec["error"] = one_line(f"raised at sizes the reference accepts ({_grown(rec)}): "
+                rec["error"] = one_line(f"{RAISED} ({_grown(rec)}): "
                                         f"{cand['run_error']}", 250)
                 return rec
             if rec["name"] in DECLINABLE_VARIANTS:

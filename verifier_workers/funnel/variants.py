@@ -112,6 +112,28 @@ def multiple_plan(grown: dict[str, int], base: dict[str, int], src: str) -> dict
     return {k: value[k] * max(2, min(4, v // value[k])) for k, v in grown.items() if k in value}
 
 
+def pow2_retry(var: Variant, base: dict[str, int], src: str, budget: float = 2 * GROWTH_BUDGET) -> Variant | None:
+    """After a raise at the drawn sizes (strict shapes): the same sizes moved to powers of two, the next one
+    up where the variant stays within `budget` times the task's elements, else the one below if it is still
+    past the task's size. An honest kernel that needs a power of two (one tile over a whole row for `tl.flip`,
+    `tl.gather`, `tl.histogram`: `arange`'s range must be one) runs there and must be right; a kernel that
+    raises at every size but the task's raises here too, and fails. None when no size moves."""
+    value = {s.key: base.get(s.key, s.value) for s in size_discovery.sizes(src)}
+    grown = {k: n for k, n in var.overrides.items() if k in value and n != value[k]}
+    out: dict[str, int] = {}
+    growth = 1.0
+    for k, n in sorted(grown.items(), key=lambda kv: 0 if "batch" in kv[0].lower() else 1, reverse=True):
+        up = 1 << (n - 1).bit_length()
+        down = up >> 1 if up != n else n
+        pick = up if growth * up / value[k] <= budget else down
+        if pick > value[k]:
+            out[k] = pick
+            growth *= pick / value[k]
+    if not out:
+        return None
+    return Variant(var.name + "_pow2", {**base, **out}, var.seed, resample=var.resample, keep_state=var.keep_state)
+
+
 def declined_retry(var: Variant, base: dict[str, int], src: str, seed: int) -> Variant | None:
     """A second try at other sizes after `var` (a larger variant) was declined, when declining is allowed
     (`verifier.strict_shapes=false`): every size the variant grew, plus an odd offset of 1 to 7 drawn from

@@ -28,8 +28,8 @@ from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.funnel import variants
 from tritonrl.verifier_workers.funnel.judge import make_judge
-from tritonrl.verifier_workers.funnel.runs import (ReferenceFailed, RoleError, StageFailed, VerifyContext, WorkerRuns,
-                                                   fresh_seeds, one_line, wrong_in_bounds)
+from tritonrl.verifier_workers.funnel.runs import (RAISED, ReferenceFailed, RoleError, StageFailed, VerifyContext,
+                                                   WorkerRuns, fresh_seeds, one_line, wrong_in_bounds)
 from tritonrl.verifier_workers.funnel.timing_stage import TimingStage
 from tritonrl.verifier_workers.gpu_lock import GPUShareLock
 from tritonrl.verifier_workers.sandbox.supervisor import Sandbox, SandboxError
@@ -298,6 +298,10 @@ class Verifier:
             if var.name in variants.LARGER_VARIANTS:
                 var = self._sizes_the_reference_takes(ctx, var)
             rec = self.runs.check_variant(ctx, var, "full")
+            pow2 = self._pow2_retry(ctx, var, rec)
+            if pow2 is not None:  # raised at the drawn sizes: judged at powers of two instead
+                ctx.verdict.variants.append({**rec, "passed": True, "skipped": f"declined: {rec['error']}"[:200]})
+                var, rec = pow2, self.runs.check_variant(ctx, pow2, "full")
             ctx.verdict.variants.append(rec)
             if not rec["passed"]:
                 self.runs.fail_variant(rec, "full")
@@ -329,6 +333,21 @@ class Verifier:
             if ref.get("ok") and not ref.get("skipped"):
                 return alt
         return var
+
+    def _pow2_retry(self, ctx: VerifyContext, var: variants.Variant, rec: dict) -> variants.Variant | None:
+        """With strict shapes, a larger variant the candidate raised in (at sizes the reference accepts) is
+        tried once more at powers of two (variants.pow2_retry), where the reference must run too; None where
+        there is nothing to retry (then the raise fails the variant)."""
+        if rec.get("passed") or not str(rec.get("error", "")).startswith(RAISED) or var.name.endswith("_pow2"):
+            return None
+        retry = variants.pow2_retry(var, ctx.base, ctx.task.reference_src)
+        if retry is None:
+            return None
+        ref, _ = self.runs.run_reference(ctx, retry, "full")
+        if not ref.get("ok") or ref.get("skipped"):
+            return None
+        self.runs.fresh_candidate(ctx, ctx.last_run)  # the raising run may have launched first
+        return retry
 
     def _declined_retry(self, ctx: VerifyContext, var: variants.Variant, rec: dict) -> variants.Variant | None:
         """Without strict shapes (`verifier.strict_shapes=false`), a larger variant the candidate declined
