@@ -192,3 +192,16 @@ def test_an_honest_kernel_with_a_loop_over_the_row_passes_at_the_drawn_sizes(run
     ran = {r["name"]: r for r in verdict.variants}
     assert all(ran[n]["passed"] and not ran[n].get("skipped") for n in ("larger_shapes", "larger_other_dims"))
     assert ran["larger_other_dims"]["overrides"]["dim"] > 256
+
+
+def test_a_raise_at_the_drawn_sizes_is_retried_once_at_powers_of_two_past_the_tasks():
+    """Honest kernels that need one tile of a power of two (tl.flip, tl.gather, tl.histogram over a whole row)
+    raise at the drawn sizes; they are judged at powers of two instead, still past the task's sizes."""
+    for seed in range(20):
+        for var in _larger(LAYERNORM, seed):
+            retry = variants.pow2_retry(var, {}, LAYERNORM)
+            assert retry.name == var.name + "_pow2"
+            grown = {k: n for k, n in retry.overrides.items() if n != {"batch_size": 16, "dim": 128}[k]}
+            assert grown and all(n & (n - 1) == 0 for n in grown.values())
+            assert all(n > {"batch_size": 16, "dim": 128}[k] for k, n in grown.items())
+    assert variants.pow2_retry(variants.Variant("other_precision", {}, 1, dtype="float16"), {}, LAYERNORM) is None
