@@ -262,8 +262,8 @@ class WorkerRuns:
             self._ref_cache.pop(next((k for k, v in self._ref_cache.items() if v[1] == ref_outs), None), None)
             ref, ref_outs = self.run_reference(ctx, var, stage)
             rec = self._judge_run(ctx, rec, cand, ref_outs, stage, ref.get("n_out"))
-        if record and not rec.get("skipped"):  # a declined variant's launches need not compile either
-            ctx.full_specs.extend(cand.get("specs") or [])
+        if record and rec.get("passed") and not rec.get("skipped"):  # a declined or failed variant's launches
+            ctx.full_specs.extend(cand.get("specs") or [])  # need not compile (one retried at powers of two)
         return rec
 
     def _judge_run(self, ctx: VerifyContext, rec: dict, cand: dict, ref_outs: list | str, stage: str,
