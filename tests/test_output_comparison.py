@@ -143,9 +143,9 @@ def test_kernelbook_header_runs_on_cpu_and_its_size_assertion_fails_strict_shape
     variants = {r["name"]: r for r in verdict.variants}
     assert variants["new_seed"]["passed"] and not variants["new_seed"].get("skipped")
     # fixed to the task's shape by assert_size_stride: with strict shapes (the default) a raise at sizes the
-    # reference accepts fails the full stage, for the credit of the stages before it
+    # reference accepts (and at powers of two, its retry) fails the full stage, for the credit of the stages before it
     assert not verdict.correct and verdict.stage in ("compile", "tiny")
-    assert "raised at sizes the reference accepts" in verdict.error and "(variant larger_shapes)" in verdict.error
+    assert "raised at sizes the reference accepts" in verdict.error and "(variant larger_shapes" in verdict.error
 
 
 # sums in fp32 whatever the input's precision, and returns fp32: right, and more precise in the fp16 variant
