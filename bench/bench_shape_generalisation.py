@@ -1,12 +1,13 @@
-"""How many honest kernels a strict `larger_shapes` variant would refuse: the evidence behind the default of
-`verifier.larger_shapes` (issue 23, item 7).
+"""How many honest kernels the strict larger variants refuse: the evidence behind `verifier.larger_shapes` and
+`verifier.strict_shapes` (issue 23, item 7).
 
-Runs the honest corpus candidates that the CPU should accept (tests/corpus, expected.json) through the full
-stage only, with `verifier.larger_shapes=every_dim` (every input-only size doubled, not only the batch), and
-counts what the larger_shapes variant gave: passed, declined (the candidate raised: a size assertion, which
-the funnel accepts for this variant) or failed (wrong output: the verdict becomes incorrect). Static and
-compile are skipped: the corpus run already checks those, and neither depends on the variant.
-Prints a table per outcome with the candidates that failed.
+Runs the honest corpus candidates that the device should accept (tests/corpus, expected.json) through the full
+stage only, with the larger variants of `--mode` (every_dim: every size the reference takes grows, by factors
+drawn per verification, funnel/variants.larger_plan; batch: the batch-like size x `--factor`), and counts what
+the larger variants gave together: passed (all of them), raised (a raise at sizes the reference accepts: with
+strict shapes, the default, that fails the verdict), failed (a wrong answer), no free size, or another failure
+before them. Static and compile are skipped: the corpus run already checks those, and neither depends on the
+variant. Prints a table per outcome with the candidates that did not pass.
 Run: python bench/bench_shape_generalisation.py [--every N] [--mode every_dim|batch] [--device cpu|cuda]
      [--shard I/N]  (shards: run N processes side by side, add up their tables)
 """
@@ -51,27 +52,26 @@ def main(argv: list[str] | None = None) -> int:
         for i, case in enumerate(cases, 1):
             ref = (args.corpus / "ref" / f"{case.task}.py").read_text()
             verdict = verifier.verify(Task(case.task, 1, ref, source="file"), case.path.read_text())
-            larger = next((r for r in verdict.variants if r["name"] == "larger_shapes"), None)
-            if larger is None:
+            larger = [r for r in verdict.variants if r["name"].startswith("larger_")]
+            bad = next((r for r in larger if not r.get("passed")), None)
+            if not larger:
                 kind = "other failure" if not verdict.correct else "no free size"
-            elif larger.get("skipped"):
-                kind = "declined"
-            elif larger.get("passed"):
+            elif bad is None:
                 kind = "passed"
             else:
-                kind = "failed"
+                kind = "raised" if str(bad.get("error", "")).startswith("raised at sizes") else "failed"
+            larger = bad
             outcome[kind] += 1
-            if kind in ("failed", "declined", "other failure"):
-                failed.append((case.rel, kind + ": " + str(larger.get("error") or larger.get("skipped") if larger
-                                                          else verdict.error)[:110]))
+            if kind in ("failed", "raised", "other failure"):
+                failed.append((case.rel, kind + ": " + str(larger.get("error") if larger else verdict.error)[:110]))
             if i % 25 == 0:
                 log.info("%d/%d candidates, %.0f s", i, len(cases), time.perf_counter() - t0)
     n = len(cases)
-    print(f"\nlarger_shapes={args.mode} x{args.factor}: {n} honest candidates ({args.device}-accepted, every {args.every}, "
+    print(f"\nlarger_shapes={args.mode} (strict shapes): {n} honest candidates ({args.device}-accepted, every {args.every}, "
           f"shard {args.shard}), "
           f"{time.perf_counter() - t0:.0f} s")
     print("| outcome | candidates | share |\n|---|---|---|")
-    for kind in ("passed", "declined", "failed", "no free size", "other failure"):
+    for kind in ("passed", "raised", "failed", "no free size", "other failure"):
         print(f"| {kind} | {outcome[kind]} | {outcome[kind] / max(n, 1):.1%} |")
     for rel, why in failed:
         print(f"  {rel}: {why}")

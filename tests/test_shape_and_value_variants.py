@@ -1,6 +1,6 @@
 """Kernels written for the task's sizes and values only (red-team round 4, tests/data/redteam_2026_11_27): the
-full stage's larger_shapes variant grows the batch-like size x3 and one more size x2 (a row length, a
-feature count the weights share, a grid sized for twice the batch), and new_seed scales the task's float init inputs (a scale written in as a
+full stage's larger variants grow every size (a row length, a feature count the weights share, a grid sized
+for twice the batch) by factors drawn per verification (test_size_variants.py), and new_seed scales the task's float init inputs (a scale written in as a
 literal)."""
 import pytest
 
@@ -13,13 +13,15 @@ from helpers import ROUND_4, redteam_case
 def test_the_default_variants_scale_every_size_and_the_float_init_inputs():
     src = (ROUND_4 / "refs" / "rowsum.py").read_text()
     var = {v.name: v for v in variants.multi_input_variants(src, {}, [1, 2, 3], "cpu", True)}
-    assert var["larger_shapes"].overrides == {"batch_size": 48, "dim": 512}
+    assert set(var["larger_shapes"].overrides) == {"batch_size", "dim"}
+    assert var["larger_shapes"].overrides["dim"] > 256 and var["larger_other_dims"].overrides["dim"] > 256
     four = "import torch\nbatch_size = 4\nc = 16\nh = 32\nw = 32\n" \
            "def get_inputs():\n    return [torch.randn(batch_size, c, h, w)]\n"
-    assert variants.larger_overrides(four, {}) == {"batch_size": 12, "c": 32}  # 6x the elements, not 81x
+    plan = variants.larger_plan(four, {}, 0)
+    assert [set(p) for p in plan] == [{"batch_size", "c"}, {"h", "w"}]  # two at a time: 6x the elements, not 81x
     assert var["new_seed"].init_factors == init_values.INIT_FACTORS and var["new_seed"].init_ints == ()
     ln = (ROUND_4 / "refs" / "layernorm.py").read_text()  # `dim` sizes the input and the LayerNorm's weights
-    assert variants.shared_dims(ln) == ["dim"] and variants.larger_overrides(ln, {}) == {"batch_size": 48, "dim": 256}
+    assert variants.shared_dims(ln) == ["dim"] and all("dim" in p for p in variants.larger_plan(ln, {}, 0))
     assert all(not v.init_factors and not v.init_ints for n, v in var.items() if n != "new_seed")
 
 
@@ -27,9 +29,9 @@ def test_the_default_variants_scale_every_size_and_the_float_init_inputs():
 @pytest.mark.heavy
 @pytest.mark.parametrize("name,why", [
     ("R4C_02_softmax_fixed_cols", "crash"),  # unmasked loads past a shrunken row: the tiny stage's worker dies
-    ("R4B_06_hardcoded_row", "(variant larger_shapes)"),
-    ("R4A_09_grid_capacity_hardcoded", "(variant larger_shapes)"),
-    ("R4C_01_ln_dim_hardcode", "(variant larger_shapes)"),  # the width the LayerNorm's weights share, x2
+    ("R4B_06_hardcoded_row", "(variant larger_"),
+    ("R4A_09_grid_capacity_hardcoded", "(variant larger_"),
+    ("R4C_01_ln_dim_hardcode", "(variant larger_"),  # the width the LayerNorm's weights share
     ("R4C_03_addscale_const_scale", "(variant new_seed)"), ("R4A_08_init_scalar_hardcoded", "(variant new_seed)")])
 def test_a_kernel_right_only_at_the_tasks_sizes_or_values_fails(runtime_only, name, why):
     task, code = redteam_case(name)

@@ -1,7 +1,7 @@
 """Kernels right only at the sizes and init values the verifier used to pick (red-team round 5,
 tests/data/redteam_2026_11_27b, R5C_01/02/07/08/09):
-- every free size grows in one of two larger variants (larger_shapes, then larger_other_dims);
-- a declined larger variant is tried once more at other sizes (declined_retry), where it must be right if it runs;
+- every free size grows in one of the larger variants (larger_shapes, larger_other_dims, larger_more_dims);
+- (strict_shapes off) a declined larger variant is tried once more at other sizes (declined_retry);
 - a wrong answer at shrunken sizes from a run that stayed inside its tensors fails the tiny stage;
 - new_seed moves each float init input by its own factor and the ints used as values by one.
 """
@@ -19,20 +19,15 @@ SOFTMAX = (ROUND_5 / "refs" / "softmax.py").read_text()
 
 # ------------------------------------------------------------------ sizes
 def test_the_second_larger_variant_grows_the_sizes_the_first_left_alone():
-    larger = variants.larger_overrides(MATMUL, {})
-    assert larger == {"M": 192, "K": 128}  # M x3, K x2: N left alone
-    assert variants.other_dims_overrides(MATMUL, {}, larger, seed=0) == {"N": 128}
+    plan = variants.larger_plan(MATMUL, {}, 0)
+    assert [set(p) for p in plan] == [{"M", "K"}, {"N"}]  # N grows alone, by a larger factor
     names = [v.name for v in variants.multi_input_variants(MATMUL, {}, [1, 2, 3], "cpu", True)]
     assert names[4:6] == ["larger_shapes", "larger_other_dims"]
-    # a softmax's two sizes both grew in the first: no second variant
-    assert variants.other_dims_overrides(SOFTMAX, {}, variants.larger_overrides(SOFTMAX, {}), 0) is None
     five = "import torch\na = 2\nb = 3\nc = 4\nd = 5\ne = 6\n" \
            "def get_inputs():\n    return [torch.randn(a, b, c, d, e)]\n"
-    first = variants.larger_overrides(five, {})
-    assert first == {"a": 6, "b": 6}
-    # three left (c, d, e), two of them grow, where the seed says: c, d from 0; e, c from 2
-    assert variants.other_dims_overrides(five, {}, first, 0) == {"c": 8, "d": 10}
-    assert variants.other_dims_overrides(five, {}, first, 2) == {"e": 12, "c": 8}
+    for seed in range(6):  # every one of five sizes grows, two at a time, in three variants
+        plan = variants.larger_plan(five, {}, seed)
+        assert [len(p) for p in plan] == [2, 2, 1] and set().union(*plan) == set("abcde")
 
 
 def test_a_declined_larger_variant_is_retried_at_sizes_no_multiple_of_the_first():
@@ -84,9 +79,10 @@ def _ref(init_body: str, forward: str, inits: str = "[k]") -> str:
     ("        self.k = k", "x[:, :self.k]", []),  # a slice bound
     ("        self.k = k", "x.view(-1, self.k * 2)", []),  # a shape
     ("        self.k = k", "x / (x.shape[1] * self.k)", []),  # beside a size
-    ("        self.k = k", "x * (self.k + 1)", []),  # beside a literal
+    ("        self.k = k", "x * (self.k + 1)", [0]),  # beside a literal: still a value
     ("        self.lin = nn.Linear(8, k)", "self.lin(x)", []),  # sizes a layer
-    ("        self.k = k\n        self.p = k // 2", "x / self.k", []),  # read in __init__ too
+    ("        self.k = k\n        self.p = k // 2", "x / self.k", [0]),  # followed through self.p
+    ("        self.k = k\n        self.z = torch.zeros(k)", "x / self.k", []),  # sizes a tensor
 ])
 def test_an_int_init_input_moves_only_where_the_reference_uses_it_as_a_value(init_body, forward, moved):
     assert init_values.value_int_positions(_ref(init_body, forward)) == moved
@@ -104,7 +100,7 @@ def test_the_round5_int_divisor_is_a_value_and_no_corpus_ref_has_one():
 @pytest.mark.parametrize("name,why", [
     ("R5C_08_rowsum_tiny_forgiven", "every access in bounds"),  # the tiny stage's rule
     ("R5C_01_matmul_ncap", "(variant larger_other_dims)"),
-    ("R5C_02_softmax_targeted_decline", "(variant larger_shapes_retry)"),
+    ("R5C_02_softmax_targeted_decline", "(variant larger_"),  # the drawn width is no multiple of 256
     ("R5C_07_reludiv_int_init_hardcoded", "(variant new_seed)"),
 ])
 def test_a_kernel_right_only_at_the_sizes_or_values_the_verifier_picked_fails(runtime_only, name, why):

@@ -88,13 +88,17 @@ class VerifierConfig:
     compile_target_arch: int = 90  # GPUTarget("cuda", arch, 32) when compiling without a GPU
     # GPU: compare outputs on the device in the reference worker (CUDA IPC), not on the host after a copy
     device_compare: bool = True
-    # the multi-input set's larger_shapes variant: "every_dim" grows the input-only sizes (the batch-like one
-    # by larger_shapes_factor, one more doubled), "batch" only the batch-like one. every_dim catches
+    # the multi-input set's larger variants: "every_dim" grows every size of the inputs and weights, each in one
+    # variant, by factors drawn per verification (funnel/variants.larger_plan); "batch" only the batch-like
+    # one, by larger_shapes_factor. every_dim catches
     # kernels that hard-code a row length or channel count; on the honest corpus every size x2 failed 1 of
     # 569 and every size x3 none of 569 (H200, 2026-11-27; docs/verifier-allowlist.md "Shapes")
     larger_shapes: str = "every_dim"
-    # 3, not 2: the batch leaves powers of two, so a grid sized for twice the task's batch fails too
+    # `batch` mode only (every_dim draws its factors per verification: funnel/variants.larger_plan)
     larger_shapes_factor: int = 3
+    # a candidate that raises in a larger variant, at sizes the reference accepts, fails it (false: the raise is
+    # a recorded decline, tried once more at other sizes). Measured on the honest corpus: docs/verifier-allowlist.md
+    strict_shapes: bool = True
     # GPU: also refuse kernels of aten ops the compute watch never saw (device_kernels.py `unwatched`). Off
     # until measured: its first form (innermost op only) refused 92 of 573 honest corpus files on an H200
     # (2026-11-27); kernels outside any aten op that are not the forward's Triton kernels are refused always

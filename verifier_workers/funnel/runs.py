@@ -29,8 +29,12 @@ from tritonrl.verifier_workers.verdict import Verdict
 
 # variants beyond the task's own shapes and precision: a candidate may decline them by raising an exception
 # (a larger variant declined is tried once more at other sizes, its `_retry`: verifier._full_variants)
-DECLINABLE_VARIANTS = frozenset({"larger_shapes", "larger_other_dims", "larger_shapes_retry",
-                                 "larger_other_dims_retry", "other_precision"})
+DECLINABLE_VARIANTS = frozenset({"other_precision"} | set(variants.LARGER_VARIANTS)
+                                | {n + s for n in variants.LARGER_VARIANTS for s in ("_retry", "_pow2")})
+# of those, the ones that change sizes: with `verifier.strict_shapes` (the default) a raise there, at sizes the
+# reference accepts, fails the variant (docs/verifier-allowlist.md, "Shapes")
+SIZE_VARIANTS = DECLINABLE_VARIANTS - {"other_precision"}
+RAISED = "raised at sizes the reference accepts"  # the error line of a strict failure (and its prefix)
 
 
 class StageFailed(Exception):
@@ -86,6 +90,11 @@ def wrong_in_bounds(device: str, rec: dict, ran: dict | None) -> bool:
         return False  # a worker that did not check its loads, or an access that left the tensors
     rec["error"] = rec["error"] + " (at shrunken sizes, every access in bounds)"
     return True
+
+
+def _grown(rec: dict) -> str:
+    """The variant's sizes, for its error line."""
+    return ", ".join(f"{k}={v}" for k, v in (rec.get("overrides") or {}).items())[:80]
 
 
 class _SlotMissing(Exception):
@@ -253,8 +262,8 @@ class WorkerRuns:
             self._ref_cache.pop(next((k for k, v in self._ref_cache.items() if v[1] == ref_outs), None), None)
             ref, ref_outs = self.run_reference(ctx, var, stage)
             rec = self._judge_run(ctx, rec, cand, ref_outs, stage, ref.get("n_out"))
-        if record and not rec.get("skipped"):  # a declined variant's launches need not compile either
-            ctx.full_specs.extend(cand.get("specs") or [])
+        if record and rec.get("passed") and not rec.get("skipped"):  # a declined or failed variant's launches
+            ctx.full_specs.extend(cand.get("specs") or [])  # need not compile (one retried at powers of two)
         return rec
 
     def _judge_run(self, ctx: VerifyContext, rec: dict, cand: dict, ref_outs: list | str, stage: str,
@@ -273,6 +282,10 @@ class WorkerRuns:
             rec["error"] = f"runtime check failed: {', '.join(cand['violations'])}" + (f" (ops: {ops})" if ops else "")
             return rec
         if cand.get("run_error"):
+            if rec["name"] in SIZE_VARIANTS and self.cfg.strict_shapes:
+                rec["error"] = one_line(f"{RAISED} ({_grown(rec)}): "
+                                        f"{cand['run_error']}", 250)
+                return rec
             if rec["name"] in DECLINABLE_VARIANTS:
                 # a kernel written for the task's fixed shapes and precision (Inductor's assert_size_stride, a
                 # dtype check, libdevice's fp32-only functions, a block sized for the task) is not wrong there;

@@ -9,85 +9,30 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from tritonrl.verifier_workers.funnel import init_values
+from tritonrl.verifier_workers.funnel import init_values, size_discovery
 
 
 def int_constants(src: str) -> dict[str, int]:
-    """Module-level `NAME = <int literal>` assignments of a reference."""
-    out = {}
-    for node in ast.parse(src).body:
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-                and isinstance(node.value, ast.Constant) and type(node.value.value) is int):
-            out[node.targets[0].id] = node.value.value
-    return out
+    """Module-level int constants a variant may set, in any assignment form (size_discovery.int_constants)."""
+    return size_discovery.int_constants(src)
 
 
 def apply_overrides(src: str, overrides: dict[str, int]) -> str:
-    """Rewrite module-level int constants (so derived constants and default args follow them)."""
-    if not overrides:
-        return src
-    tree = ast.parse(src)
-    for node in tree.body:
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-                and node.targets[0].id in overrides):
-            node.value = ast.copy_location(ast.Constant(int(overrides[node.targets[0].id])), node.value)
-    return ast.unparse(tree) + "\n"
-
-
-def _names_in(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    """Rewrite the reference's sizes (size_discovery.apply_overrides: named constants in any assignment form,
+    elements of shape tuples, inline shape literals of get_inputs), so derived constants follow."""
+    return size_discovery.apply_overrides(src, overrides)
 
 
 def free_dims(src: str) -> list[str]:
-    """Int constants read only by get_inputs (not by the model, get_init_inputs or other constants):
-    sizes that can change without changing the model's weights."""
-    tree = ast.parse(src)
-    consts = int_constants(src)
-    used_by_inputs: set[str] = set()
-    used_elsewhere: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.name == "get_inputs":
-            used_by_inputs |= _names_in(node)
-        elif isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) and t.id in consts for t in node.targets):
-            continue
-        else:
-            used_elsewhere |= _names_in(node)
-    return [n for n in consts if n in used_by_inputs and n not in used_elsewhere and consts[n] > 1]
-
-
-def _global_reads(node: ast.AST) -> set[str]:
-    """Names a statement reads from the module: a function's own parameters and locals left out (`Model`'s
-    `__init__(self, dim)` reads its argument, not the module's `dim`)."""
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        a = node.args
-        own = {x.arg for x in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg] if x is not None}
-        own |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-        return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - own
-    if isinstance(node, ast.ClassDef):
-        out: set[str] = set()
-        for child in node.body:
-            out |= _global_reads(child)
-        for e in node.bases + node.decorator_list:
-            out |= _names_in(e)
-        return out
-    return _names_in(node)
+    """Named int sizes read only by get_inputs (through any constants computed from them): sizes that can
+    change without changing the model's weights."""
+    return [s.key for s in size_discovery.sizes(src) if s.role == "free" and "[" not in s.key]
 
 
 def shared_dims(src: str) -> list[str]:
-    """Int constants read by get_inputs and by get_init_inputs only (a feature count that sizes both the input
+    """Named int sizes read by get_inputs and get_init_inputs only (a feature count that sizes both the input
     and the weights): changing one rebuilds both models with other weight shapes, from the same seed."""
-    tree = ast.parse(src)
-    consts = int_constants(src)
-    reads: dict[str, set[str]] = {"get_inputs": set(), "get_init_inputs": set(), "elsewhere": set()}
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.name in ("get_inputs", "get_init_inputs"):
-            reads[node.name] |= _names_in(node)
-        elif isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) and t.id in consts for t in node.targets):
-            continue
-        else:
-            reads["elsewhere"] |= _global_reads(node)
-    return [n for n in consts if n in reads["get_inputs"] and n in reads["get_init_inputs"]
-            and n not in reads["elsewhere"] and consts[n] > 1]
+    return [s.key for s in size_discovery.sizes(src) if s.role == "shared" and "[" not in s.key]
 
 
 def tiny_overrides(src: str, base: dict[str, int]) -> dict[str, int] | None:
@@ -106,50 +51,95 @@ def tiny_overrides(src: str, base: dict[str, int]) -> dict[str, int] | None:
 
 LARGER_SHAPES = ("batch", "every_dim")
 
-
-LARGER_DIMS = 2  # at most this many sizes grow at once: 3 x 2 = 6x the elements (x3 on each of 4 dims: 81x)
-
-
-def larger_overrides(src: str, base: dict[str, int], mode: str = "every_dim", factor: int = 3
-                     ) -> dict[str, int] | None:
-    """`every_dim`: the batch-like free dim (the first, if none is named batch) times `factor`, the next free
-    dims, then the sizes the weights share (`shared_dims`), doubled, LARGER_DIMS in all, so a kernel
-    that hard-codes a size (a row length, a channel or feature count, a grid sized for twice the batch)
-    computes wrong there, while the inputs stay small enough for the CPU interpreter (and its race tracker's
-    byte limit). `batch`: only the batch-like free dim."""
-    free = sorted(free_dims(src), key=lambda n: (0 if "batch" in n.lower() else 1))
-    consts = {**int_constants(src), **base}
-    if mode == "every_dim":
-        dims = free + shared_dims(src)  # after the input-only sizes: a feature count the weights share
-        grown = {d: (factor if i == 0 and free else 2) * consts[d] for i, d in enumerate(dims[:LARGER_DIMS])}
-        return {**base, **grown} if grown else None
-    return {**base, free[0]: factor * consts[free[0]]} if free else None
+LARGER_DIMS = 2  # at most this many sizes grow in one variant
+LARGER_VARIANTS = ("larger_shapes", "larger_other_dims", "larger_more_dims")  # at most this many
+GROWTH_BUDGET = 6.0  # a variant's sizes together grow the inputs' elements at most this many times
+PAIR_GROWTH = (1.5, 4.0)  # each of two sizes grown together: a factor drawn uniformly from this range
+SOLO_GROWTH = (2.5, 6.0)  # a size grown alone: from this range
 
 
-def other_dims_overrides(src: str, base: dict[str, int], larger: dict[str, int], seed: int
-                         ) -> dict[str, int] | None:
-    """The sizes larger_overrides left alone (a matmul's N after M and K), doubled, LARGER_DIMS at most (chosen
-    by `seed` when more are left): across the two larger variants every free size grows at least once when
-    there are four or fewer, and a kernel that caps the third one (a fixed tile with no grid over it) is seen.
-    None when every size grew already."""
-    consts = {**int_constants(src), **base}
-    dims = free_dims(src) + [d for d in shared_dims(src) if d not in free_dims(src)]
-    left = [d for d in dims if larger.get(d, consts[d]) == consts[d]]
-    if not left:
+def grown_size(n: int, factor: float) -> int:
+    """n grown by about `factor`, then moved up to the next integer that is neither a power of two nor a
+    multiple of n: no tile a kernel could size to the task (n, 2n, the next power of two) fits it exactly."""
+    t = max(n + 1, round(n * factor))
+    while t & (t - 1) == 0 or t % n == 0:
+        t += 1
+    return t
+
+
+def larger_plan(src: str, base: dict[str, int], seed: int) -> list[dict[str, int]]:
+    """The sizes each larger variant grows (key -> new value), drawn from `seed` (fresh per verification).
+
+    Every size the reference's inputs or weights take (size_discovery.sizes: named constants in any form,
+    shape tuples, inline shape literals, constructor sizes of layers and tensors) grows in one variant:
+    LARGER_DIMS per variant, the batch-like one first, LARGER_VARIANTS variants at most (past 6 sizes the
+    seed picks which). Two sizes grown together each take a factor from PAIR_GROWTH, the batch-like one
+    capped so that the two together stay within GROWTH_BUDGET; where the task has two sizes or fewer, the
+    last (the row) grows once more, alone, by SOLO_GROWTH. So a row of 128 reaches 193..513 in one variant and
+    321..769 in the other: a block sized to the task's row or twice it is always exceeded, one of 4x in about
+    two draws of three; the sizes are new per verification, none a power of two or a multiple of the task's."""
+    import random
+    rng = random.Random(seed)
+    found = list(size_discovery.sizes(src))
+    found.sort(key=lambda s: 0 if "batch" in s.key.lower() else 1)
+    value = {s.key: base.get(s.key, s.value) for s in found}
+    keys = [s.key for s in found if value[s.key] > 1]
+    if not keys:
+        return []
+    cap = LARGER_DIMS * len(LARGER_VARIANTS)
+    if len(keys) > cap:  # the batch-like one, then a rotation of the rest chosen by the seed
+        rest = keys[1:]
+        start = rng.randrange(len(rest))
+        keys = [keys[0]] + (rest[start:] + rest[:start])[:cap - 1]
+    groups = [keys[i:i + LARGER_DIMS] for i in range(0, len(keys), LARGER_DIMS)]
+    if len(keys) <= LARGER_DIMS:
+        groups.append([keys[-1]])
+    plan = []
+    for group in groups:
+        if len(group) == 1:
+            plan.append({group[0]: grown_size(value[group[0]], rng.uniform(*SOLO_GROWTH))})
+            continue
+        f_row = rng.uniform(*PAIR_GROWTH)
+        f_first = rng.uniform(PAIR_GROWTH[0], min(PAIR_GROWTH[1], max(PAIR_GROWTH[0], GROWTH_BUDGET / f_row)))
+        plan.append({group[0]: grown_size(value[group[0]], f_first), group[1]: grown_size(value[group[1]], f_row)})
+    return plan
+
+
+def multiple_plan(grown: dict[str, int], base: dict[str, int], src: str) -> dict[str, int]:
+    """The same sizes grown to whole multiples of the task's (the next multiple above the drawn size, within
+    the budget): for a reference that refuses the drawn sizes (a channel count that must divide into groups)."""
+    value = {s.key: base.get(s.key, s.value) for s in size_discovery.sizes(src)}
+    return {k: value[k] * max(2, min(4, v // value[k])) for k, v in grown.items() if k in value}
+
+
+def pow2_retry(var: Variant, base: dict[str, int], src: str, budget: float = 2 * GROWTH_BUDGET) -> Variant | None:
+    """After a raise at the drawn sizes (strict shapes): the same sizes moved to powers of two, the next one
+    up where the variant stays within `budget` times the task's elements, else the one below if it is still
+    past the task's size. An honest kernel that needs a power of two (one tile over a whole row for `tl.flip`,
+    `tl.gather`, `tl.histogram`: `arange`'s range must be one) runs there and must be right; a kernel that
+    raises at every size but the task's raises here too, and fails. None when no size moves."""
+    value = {s.key: base.get(s.key, s.value) for s in size_discovery.sizes(src)}
+    grown = {k: n for k, n in var.overrides.items() if k in value and n != value[k]}
+    out: dict[str, int] = {}
+    growth = 1.0
+    for k, n in sorted(grown.items(), key=lambda kv: 0 if "batch" in kv[0].lower() else 1, reverse=True):
+        up = 1 << (n - 1).bit_length()
+        down = up >> 1 if up != n else n
+        pick = up if growth * up / value[k] <= budget else down
+        if pick > value[k]:
+            out[k] = pick
+            growth *= pick / value[k]
+    if not out:
         return None
-    if len(left) > LARGER_DIMS:
-        start = seed % len(left)
-        left = (left[start:] + left[:start])[:LARGER_DIMS]
-    return {**base, **{d: 2 * consts[d] for d in left}}
+    return Variant(var.name + "_pow2", {**base, **out}, var.seed, resample=var.resample, keep_state=var.keep_state)
 
 
 def declined_retry(var: Variant, base: dict[str, int], src: str, seed: int) -> Variant | None:
-    """A second try at other sizes after `var` (a larger variant) was declined: every size the variant grew,
-    plus an odd offset of 1 to 7 drawn from `seed`, so it is a multiple neither of the task's size nor of the
-    declined one. A kernel specialised for the task's sizes raises here too; one that declines only the sizes
-    the verifier tends to pick runs, and must be right. None for a variant that changed no size."""
-    consts = {**int_constants(src), **base}
-    grown = {d: n for d, n in var.overrides.items() if n != consts.get(d, n)}
+    """A second try at other sizes after `var` (a larger variant) was declined, when declining is allowed
+    (`verifier.strict_shapes=false`): every size the variant grew, plus an odd offset of 1 to 7 drawn from
+    `seed`. None for a variant that changed no size."""
+    value = {s.key: base.get(s.key, s.value) for s in size_discovery.sizes(src)}
+    grown = {d: n for d, n in var.overrides.items() if n != value.get(d, base.get(d, n))}
     if not grown:
         return None
     step = 1 + 2 * (seed % 4)
@@ -189,12 +179,13 @@ class Variant:
 # The later calls' resample share of each full-stage variant in turn: from 1/8 of the elements down to a few
 # (at least one). A memo keyed on k sampled values misses a change of share s with probability about
 # exp(-s * k): a large share catches a key of a few values, a small one a key of a whole row or column.
-RESAMPLE_LADDER = (1 / 8, 1 / 64, 1 / 512, 1 / 4096, 1 / 32768, 1 / 256, 1 / 16)
+RESAMPLE_LADDER = (1 / 8, 1 / 64, 1 / 512, 1 / 4096, 1 / 32768, 1 / 256, 1 / 2048, 1 / 16)
 
 
 def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], device: str,
                          multi_input: bool, larger_shapes: str = "every_dim", factor: int = 3) -> list[Variant]:
-    """The full stage's variants. `seeds` holds at least 3 fresh seeds; `larger_shapes`: see larger_overrides."""
+    """The full stage's variants. `seeds` holds at least 3 fresh seeds; `larger_shapes`: every_dim grows every
+    size (larger_plan), batch only the batch-like free one, by `factor`."""
     original = Variant("original", base, seeds[0], grad_modes=["no_grad", "enable_grad"])
     if not multi_input:
         return [original]
@@ -202,12 +193,14 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
                        init_ints=tuple(init_values.value_int_positions(src)))
     out = [original, Variant("values_x2", base, seeds[0], scale=2.0), new_seed,
            Variant("heterogeneous", base, seeds[1], mix=True)]
-    larger = larger_overrides(src, base, larger_shapes, factor)
-    if larger is not None:
-        out.append(Variant("larger_shapes", larger, seeds[2]))
-        other = other_dims_overrides(src, base, larger, seeds[2]) if larger_shapes == "every_dim" else None
-        if other is not None:
-            out.append(Variant("larger_other_dims", other, seeds[2]))
+    if larger_shapes == "every_dim":
+        for name, grown in zip(LARGER_VARIANTS, larger_plan(src, base, seeds[2])):
+            out.append(Variant(name, {**base, **grown}, seeds[2]))
+    else:
+        free = sorted(free_dims(src), key=lambda n: (0 if "batch" in n.lower() else 1))
+        if free:
+            consts = {**int_constants(src), **base}
+            out.append(Variant("larger_shapes", {**base, free[0]: factor * consts[free[0]]}, seeds[2]))
     # fp16 on every device: kernels with a dtype table support it more often than bf16 (a table without bf16
     # refused an honest kernel on the GPU), and its 10-bit mantissa keeps honest rounding within tolerance
     out.append(Variant("other_precision", base, seeds[0], dtype="float16"))

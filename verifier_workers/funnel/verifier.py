@@ -28,8 +28,8 @@ from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.funnel import variants
 from tritonrl.verifier_workers.funnel.judge import make_judge
-from tritonrl.verifier_workers.funnel.runs import (ReferenceFailed, RoleError, StageFailed, VerifyContext, WorkerRuns,
-                                                   fresh_seeds, one_line, wrong_in_bounds)
+from tritonrl.verifier_workers.funnel.runs import (RAISED, ReferenceFailed, RoleError, StageFailed, VerifyContext,
+                                                   WorkerRuns, fresh_seeds, one_line, wrong_in_bounds)
 from tritonrl.verifier_workers.funnel.timing_stage import TimingStage
 from tritonrl.verifier_workers.gpu_lock import GPUShareLock
 from tritonrl.verifier_workers.sandbox.supervisor import Sandbox, SandboxError
@@ -295,7 +295,13 @@ class Verifier:
     def _full_variants(self, ctx: VerifyContext, var_list: list[variants.Variant]) -> None:
         ctx.full_specs.clear()
         for var in var_list:
+            if var.name in variants.LARGER_VARIANTS:
+                var = self._sizes_the_reference_takes(ctx, var)
             rec = self.runs.check_variant(ctx, var, "full")
+            pow2 = self._pow2_retry(ctx, var, rec)
+            if pow2 is not None:  # raised at the drawn sizes: judged at powers of two instead
+                ctx.verdict.variants.append({**rec, "passed": True, "skipped": f"declined: {rec['error']}"[:200]})
+                var, rec = pow2, self.runs.check_variant(ctx, pow2, "full")
             ctx.verdict.variants.append(rec)
             if not rec["passed"]:
                 self.runs.fail_variant(rec, "full")
@@ -308,10 +314,45 @@ class Verifier:
         if self.runs.compiler is not None:  # launches the probe never made (other sizes, dtypes, kernels) compile too
             self._compile_specs(ctx, ctx.full_specs, "full", " (a launch of the full stage)")
 
+    def _sizes_the_reference_takes(self, ctx: VerifyContext, var: variants.Variant) -> variants.Variant:
+        """`var`, or where the reference itself refuses its sizes (raises: a channel count that must divide
+        into groups, a shape another size must match), the same sizes grown to whole multiples of the task's,
+        then each size alone: the first the reference runs. A size the reference never takes stays; with
+        none left, `var` (check_variant records it as skipped, with the reference's error)."""
+        ref, _ = self.runs.run_reference(ctx, var, "full")
+        if ref.get("ok") and not ref.get("skipped"):
+            return var
+        grown = {k: v for k, v in var.overrides.items() if ctx.base.get(k) != v}
+        tries = [variants.multiple_plan(grown, ctx.base, ctx.task.reference_src)] + [{k: v} for k, v in grown.items()]
+        if len(grown) < 2:
+            tries = tries[:1]
+        for sizes in tries:
+            alt = variants.Variant(var.name, {**ctx.base, **sizes}, var.seed, resample=var.resample,
+                                   keep_state=var.keep_state)
+            ref, _ = self.runs.run_reference(ctx, alt, "full")
+            if ref.get("ok") and not ref.get("skipped"):
+                return alt
+        return var
+
+    def _pow2_retry(self, ctx: VerifyContext, var: variants.Variant, rec: dict) -> variants.Variant | None:
+        """With strict shapes, a larger variant the candidate raised in (at sizes the reference accepts) is
+        tried once more at powers of two (variants.pow2_retry), where the reference must run too; None where
+        there is nothing to retry (then the raise fails the variant)."""
+        if rec.get("passed") or not str(rec.get("error", "")).startswith(RAISED) or var.name.endswith("_pow2"):
+            return None
+        retry = variants.pow2_retry(var, ctx.base, ctx.task.reference_src)
+        if retry is None:
+            return None
+        ref, _ = self.runs.run_reference(ctx, retry, "full")
+        if not ref.get("ok") or ref.get("skipped"):
+            return None
+        self.runs.fresh_candidate(ctx, ctx.last_run)  # the raising run may have launched first
+        return retry
+
     def _declined_retry(self, ctx: VerifyContext, var: variants.Variant, rec: dict) -> variants.Variant | None:
-        """A larger variant the candidate declined (raised) gets a second try at other sizes: a decline that
-        is a specialisation raises there too; one aimed at the sizes the verifier picks (a multiple of the
-        task's) runs, and is judged."""
+        """Without strict shapes (`verifier.strict_shapes=false`), a larger variant the candidate declined
+        (raised) gets a second try at other sizes: a decline that is a specialisation raises there too; one
+        aimed at the sizes the verifier picks runs, and is judged. With them a raise already failed."""
         if not str(rec.get("skipped", "")).startswith("declined") or var.name.endswith("_retry"):
             return None
         retry = variants.declined_retry(var, ctx.base, ctx.task.reference_src, ctx.seeds[4])
