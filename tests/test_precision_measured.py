@@ -151,3 +151,27 @@ def test_a_half_precision_task_is_not_judged_by_it(verifier):
     verdict = verifier.verify(Task(name="softmax_fp16", level=1, reference_src=ref), code)
     assert verdict.correct, verdict.error
     assert not any(v.get("precision") for v in verdict.variants)
+
+
+def test_the_gpu_path_measures_in_the_reference_worker(monkeypatch):
+    """device_compare.op_compare (the GPU path's comparison in the reference worker) measures against the
+    float64 outputs kept under the slot the supervisor names; the handles are stood in for by host tensors."""
+    from tritonrl.verifier_workers.sandbox.worker import device_compare as dc
+
+    x = _rows(5)
+    snapped = (x + 12288.0) - 12288.0  # R6A_04's magic-number round of the logits
+    cands = {"honest": torch.softmax(x, 1), "snapped": torch.softmax(snapped, 1)}
+    monkeypatch.setattr(dc, "open_handle", lambda h: cands[h["name"]])
+    monkeypatch.setattr(dc.torch.cuda, "synchronize", lambda: None)  # (no GPU here)
+    dc.forget()
+    try:
+        dc.keep("ref", [torch.softmax(x, 1)])
+        dc.keep("ref64", [torch.softmax(x.double(), 1)])
+        prec = {"slot": "ref64", "n_out": 1, "eps": precision.EPS32}
+        got = {name: dc.op_compare({"slot": "ref", "handles": [{"name": name}], "precision": prec}, {})[0]["result"]
+               for name in cands}
+    finally:
+        dc.forget()
+    assert got["honest"]["passed"] and got["honest"]["precision"]["error"] is None
+    assert got["snapped"]["passed"]  # within the fp32 tolerance: only the measure sees it
+    assert got["snapped"]["precision"]["error"].startswith("precision_downgrade")
