@@ -40,7 +40,7 @@ def test_honest_candidate_passes(unchecked):
     verdict = unchecked.verify(RELU_SMALL_TASK, RELU_SMALL_HONEST)
     assert verdict.correct, verdict.error
     assert [var["name"] for var in verdict.variants] == ["original", "values_x2", "new_seed", "heterogeneous",
-                                                         "larger_shapes", "other_precision"]
+                                                         "larger_shapes", "other_precision", "values_small"]
     assert all(var["passed"] and var["atol"] is not None for var in verdict.variants)
 
 

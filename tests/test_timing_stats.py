@@ -96,7 +96,8 @@ def test_overrides_and_free_dims():
 
 def test_variant_set():
     names = [v.name for v in variants.multi_input_variants(REF, {}, [1, 2, 3], "cpu", True)]
-    assert names == ["original", "values_x2", "new_seed", "heterogeneous", "larger_shapes", "other_precision"]
+    assert names == ["original", "values_x2", "new_seed", "heterogeneous", "larger_shapes", "other_precision",
+                     "values_small"]
     assert [v.name for v in variants.multi_input_variants(REF, {}, [1, 2, 3], "cpu", False)] == ["original"]
     gpu = variants.multi_input_variants(REF, {}, [1, 2, 3], "cuda", True)
-    assert gpu[-1].dtype == "float16" and gpu[0].grad_modes == ["no_grad", "enable_grad"]  # fp16 everywhere
+    assert gpu[-2].dtype == "float16" and gpu[0].grad_modes == ["no_grad", "enable_grad"]  # fp16 everywhere

@@ -103,6 +103,9 @@ class VerifierConfig:
     # until measured: its first form (innermost op only) refused 92 of 573 honest corpus files on an H200
     # (2026-11-27); kernels outside any aten op that are not the forward's Triton kernels are refused always
     unwatched_kernels: bool = False
+    # fp32 tasks: the candidate's error against a float64 run of the reference (sandbox/precision.py): enforce
+    # (refuse beyond the measured margin: precision_downgrade), measure (record only: bench/precision_margin.py), off
+    precision_check: str = "enforce"
 
 
 @dataclass

@@ -20,6 +20,7 @@ CHOICES: dict[str, tuple] = {
     "verifier.device": ("auto", "cpu", "cuda"),
     "verifier.judge.kind": ("none", "openai"),
     "verifier.larger_shapes": ("batch", "every_dim"),  # verifier_workers/funnel/variants.py LARGER_SHAPES
+    "verifier.precision_check": ("enforce", "measure", "off"),  # verifier_workers/sandbox/precision.py MODES
     "model.dtype": ("auto", "float32", "float16", "bfloat16"),
     "rollout.engine": ("auto", "vllm", "hf"),
     "rollout.weight_sync": ("auto", "object_store", "nccl", "ipc"),

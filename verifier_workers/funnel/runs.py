@@ -10,6 +10,7 @@ Every stage of verifier.py and timing_stage.py is built on these calls; the per-
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import time
 from dataclasses import asdict, dataclass, field
@@ -21,7 +22,7 @@ from collections import OrderedDict
 from tritonrl.config import VerifierConfig
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.funnel import variants
-from tritonrl.verifier_workers.sandbox import compare
+from tritonrl.verifier_workers.sandbox import compare, precision
 from tritonrl.verifier_workers.sandbox.supervisor import Sandbox, SandboxError
 from tritonrl.verifier_workers.static.ref_precision import reference_precisions
 from tritonrl.verifier_workers.verdict import Verdict
@@ -35,6 +36,11 @@ DECLINABLE_VARIANTS = frozenset({"other_precision"} | set(variants.LARGER_VARIAN
 # reference accepts, fails the variant (docs/verifier-allowlist.md, "Shapes")
 SIZE_VARIANTS = DECLINABLE_VARIANTS - {"other_precision"}
 RAISED = "raised at sizes the reference accepts"  # the error line of a strict failure (and its prefix)
+
+
+# full-stage variants whose outputs are also measured against a float64 run of the reference (precision.py):
+# the task's own inputs, values that are not i.i.d., and values far below 1 (an absolute grid shows there)
+PRECISION_VARIANTS = frozenset({"original", "heterogeneous", "values_small"})
 
 
 class StageFailed(Exception):
@@ -256,18 +262,44 @@ class WorkerRuns:
         if cand is None:
             cand = self.run_candidate(ctx, var, stage, ref, record_specs=record)
         ctx.last_run = cand
+        ref64 = self.float64_reference(ctx, var, stage, ref) if cand.get("ok") else None
         try:
-            rec = self._judge_run(ctx, rec, cand, ref_outs, stage, ref.get("n_out"))
+            rec = self._judge_run(ctx, rec, cand, ref_outs, stage, ref.get("n_out"), ref64)
         except _SlotMissing:  # the reference worker was replaced or evicted the slot: run it again
             self._ref_cache.pop(next((k for k, v in self._ref_cache.items() if v[1] == ref_outs), None), None)
             ref, ref_outs = self.run_reference(ctx, var, stage)
-            rec = self._judge_run(ctx, rec, cand, ref_outs, stage, ref.get("n_out"))
+            rec = self._judge_run(ctx, rec, cand, ref_outs, stage, ref.get("n_out"), ref64)
         if record and rec.get("passed") and not rec.get("skipped"):  # a declined or failed variant's launches
             ctx.full_specs.extend(cand.get("specs") or [])  # need not compile (one retried at powers of two)
         return rec
 
+    def float64_reference(self, ctx: VerifyContext, var: variants.Variant, stage: str, ref: dict
+                          ) -> tuple[list | str, int, float] | None:
+        """(outputs or slot, n_out, eps) of the reference's first call on `var`'s inputs and weights cast to
+        float64, for the precision measure (precision.py); None where it is not judged: outside the full
+        stage's PRECISION_VARIANTS, a task in reduced precision, a reference that does not run in float64."""
+        if (self.cfg.precision_check == "off" or stage != "full" or var.name not in PRECISION_VARIANTS
+                or var.dtype is not None or ref.get("nonfinite")):
+            return None
+        if ref.get("low_precision") or reference_precisions(self.ref_key(ctx, var.overrides)[1]):
+            return None
+        var64 = dataclasses.replace(var, dtype="float64", grad_modes=["no_grad"])
+        try:
+            reply, outs = self.run_reference(ctx, var64, stage)
+        except RoleError:  # the reference's float64 run died (memory, time): the task's fp32 check stands
+            return None
+        if (not reply.get("ok") or reply.get("skipped") or reply.get("nonfinite")
+                or reply.get("n_out") != ref.get("n_out")):
+            return None
+        return outs, int(reply["n_out"]), self.precision_eps(ctx)
+
+    def precision_eps(self, ctx: VerifyContext) -> float:
+        """fp32's epsilon, or TF32's on a GPU for a candidate that may call tl.dot (TF32 by default there, which
+        KernelBench accepts; the text test over-approximates: `dot` anywhere in the code)."""
+        return precision.EPS_TF32 if self.device == "cuda" and "dot" in ctx.code else precision.EPS32
+
     def _judge_run(self, ctx: VerifyContext, rec: dict, cand: dict, ref_outs: list | str, stage: str,
-                   ref_n_out: int | None = None) -> dict:
+                   ref_n_out: int | None = None, ref64: tuple | None = None) -> dict:
         v = ctx.verdict
         if not cand.get("ok"):
             rec["error"] = one_line(f"{cand.get('error', 'error')}", 250)
@@ -301,7 +333,7 @@ class WorkerRuns:
         if ref_n_out is not None and cand.get("n_out") != ref_n_out:  # else calls would be compared misaligned
             rec["error"] = f"the forward returns {cand.get('n_out')} outputs; the reference returns {ref_n_out}"
             return rec
-        res = self.compare_outputs(ref_outs, cand, stage, wider_ok=rec.get("dtype") is not None)
+        res = self.compare_outputs(ref_outs, cand, stage, wider_ok=rec.get("dtype") is not None, ref64=ref64)
         rec.update({k: res[k] for k in ("max_abs_err", "max_rel_err", "atol", "rtol")})
         rec["launches"] = cand.get("launches")
         if not res["passed"]:
@@ -309,19 +341,37 @@ class WorkerRuns:
             if res.get("violation") and res["violation"] not in ctx.verdict.violations:  # a stale replay
                 ctx.verdict.violations.append(res["violation"])
             return rec
+        prec = res.get("precision") or {}
+        if prec.get("measures"):
+            rec["precision"] = prec["measures"]
+        if prec.get("error") and self.cfg.precision_check == "measure":
+            rec["precision_error"] = one_line(prec["error"])  # recorded, not refused
+        elif prec.get("error"):
+            rec["error"] = one_line(prec["error"])
+            if "precision_downgrade" not in ctx.verdict.violations:
+                ctx.verdict.violations.append("precision_downgrade")
+            return rec
         rec["passed"] = True
         return rec
 
-    def compare_outputs(self, ref_outs: list | str, cand: dict, stage: str, wider_ok: bool = False) -> dict:
+    def compare_outputs(self, ref_outs: list | str, cand: dict, stage: str, wider_ok: bool = False,
+                        ref64: tuple | None = None) -> dict:
         """allclose of candidate vs reference outputs: here on host tensors, or in the reference worker on the
-        device (ref_outs is then the slot holding the reference's outputs; see sandbox/worker/device_compare.py)."""
+        device (ref_outs is then the slot holding the reference's outputs; see sandbox/worker/device_compare.py).
+        With `ref64` (float64_reference's), a pass also carries `precision` (precision.check's result)."""
         calls = int(cand.get("n_calls") or 1)  # the outputs of each forward call, the reference's and the candidate's
         if not isinstance(ref_outs, str):
-            return compare.compare_calls(ref_outs, cand["outs"], calls, self.cfg.tolerances, wider_ok)
+            res = compare.compare_calls(ref_outs, cand["outs"], calls, self.cfg.tolerances, wider_ok)
+            if res["passed"] and ref64 is not None and not isinstance(ref64[0], str):
+                res["precision"] = precision.check(ref_outs, ref64[0], cand["outs"], ref64[1], ref64[2])
+            return res
+        prec_args = ({"slot": ref64[0], "n_out": ref64[1], "eps": ref64[2]}
+                     if ref64 is not None and isinstance(ref64[0], str) else None)
         failed = {"passed": False, "max_abs_err": None, "max_rel_err": None, "atol": None, "rtol": None}
         try:  # the handles come from the candidate: a reference-worker failure here is the candidate's
             reply, _ = self.reference.call("compare", {"slot": ref_outs, "handles": cand.get("handles"),
                                                        "wider_ok": wider_ok, "calls": calls,
+                                                       "precision": prec_args,
                                                        "tolerances": asdict(self.cfg.tolerances)},
                                            timeout=self.timeout(stage))
         except SandboxError as e:

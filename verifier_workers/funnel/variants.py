@@ -1,5 +1,6 @@
 """Input variants of a task: size overrides applied to the reference source, tiny sizes, and the
-multi-input set (original, values x2, new seed, heterogeneous values, larger shapes, other precision), each
+multi-input set (original, values x2, new seed, heterogeneous values, larger shapes, other precision, small
+values), each
 with its forward calls (grad modes, and the share of the inputs a later call changes).
 
 Everything here is pure: it rewrites the (trusted) reference source as text and never runs it.
@@ -207,4 +208,14 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
     for var, share in zip(out, RESAMPLE_LADDER):
         var.resample = share
         var.keep_state = var is not original  # (see Variant.keep_state)
+    # values far below 1 (its own seed: no memo of another variant's inputs scales to it), judged by the
+    # measured precision (runs.PRECISION_VARIANTS): floating point is scale-free, a fixed-point grid or a
+    # magic-number round has an absolute resolution, which loses the most here
+    out.append(Variant("values_small", base, seeds[2], scale=SMALL_SCALE, keep_state=True))
     return out
+
+
+# 2^-5, not smaller: honest formulas that cancel against a constant (exp(x) - 1 where the reference uses expm1,
+# log(1 + x)) lose about eps absolute, i.e. 1/scale times more relative; at 2^-7 an honest SELU measured 118 x
+# the reference's error (bench/precision_margin.py), while a fixed-point grid still loses 2^5 times more here
+SMALL_SCALE = 2.0 ** -5

@@ -40,7 +40,7 @@ VIOLATION_CODES: dict[str, str] = {
     "tensor_subclass": "torch.Tensor subclasses, __torch_function__/__torch_dispatch__, dispatch modes, lazy "
                        "wrapper classes",
     "precision_downgrade": "lower float precision than the reference uses (.half(), bf16/fp16/fp8 casts or "
-                           "allocations, autocast, reduced matmul precision)",
+                           "allocations, autocast, reduced matmul precision; or, measured, an error far beyond fp32's)",
     "reference_reuse": "ModelNew subclasses or uses the reference Model, or copies its forward",
     "output_cache": "state kept across calls: data_ptr(), id()/hash(), global or module containers or self "
                     "attributes written on the forward path, lru_cache, mutable defaults",

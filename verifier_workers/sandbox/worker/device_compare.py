@@ -20,6 +20,7 @@ import torch
 from torch.multiprocessing.reductions import rebuild_cuda_tensor, reduce_tensor
 
 from tritonrl.config import ToleranceConfig
+from tritonrl.verifier_workers.sandbox import precision
 from tritonrl.verifier_workers.sandbox.compare import compare_calls, compare_outputs
 
 KEPT_BYTES = 8 << 30  # reference outputs held per worker; least recently used slots go first
@@ -123,13 +124,18 @@ def op_compare(args: dict, _tensors: dict) -> tuple[dict, dict]:
     tol = ToleranceConfig(**{k: list(v) for k, v in (args.get("tolerances") or {}).items()})
     try:
         try:
-            return {"result": compare_calls(ref, cand, calls, tol, bool(args.get("wider_ok")))}, {}
+            res = compare_calls(ref, cand, calls, tol, bool(args.get("wider_ok")))
         except torch.OutOfMemoryError:  # the worker's own cache of reference outputs is in the way: the
             # comparison is the verifier's job, never the candidate's fault; free everything else, try again
             for other in [k for k in _KEPT if k != args["slot"]]:
                 del _KEPT[other]
             torch.cuda.empty_cache()
-            return {"result": compare_calls(ref, cand, calls, tol, bool(args.get("wider_ok")))}, {}
+            res = compare_calls(ref, cand, calls, tol, bool(args.get("wider_ok")))
+        prec = args.get("precision")
+        ref64 = _KEPT.get(prec["slot"]) if isinstance(prec, dict) else None
+        if res["passed"] and ref64 is not None:  # (a float64 run evicted meanwhile: not measured)
+            res["precision"] = precision.check(ref, ref64, cand, int(prec["n_out"]), float(prec["eps"]))
+        return {"result": res}, {}
     finally:
         del cand
         torch.cuda.synchronize()  # done reading the candidate's memory before it may reuse it

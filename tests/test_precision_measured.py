@@ -1,0 +1,177 @@
+"""precision_downgrade by measurement: in an fp32 task, a candidate whose error against a float64 run of the
+reference is far beyond the fp32 reference's own error (and beyond a few fp32 ulps of the output) is refused,
+however the precision was lost (a magic-number round, a fixed-point grid, an integer sum, a float rebuilt from
+3 of its 4 bytes). Honest fp32 kernels that sum in another order or use exp2 pass; a reduced-precision task is
+not judged by this rule. (The static precision rules are in test_precision.py.)
+"""
+import pytest
+import torch
+
+from tritonrl.tasks.task import Task
+from tritonrl.verifier_workers.sandbox import precision
+
+from helpers import ROUND_6, redteam_case
+
+
+# ---------------------------------------------------------------- the measure itself
+
+
+def _rows(seed: int = 0) -> torch.Tensor:
+    return torch.randn(16, 4096, generator=torch.Generator().manual_seed(seed))
+
+
+def _sequential_sum(x: torch.Tensor) -> torch.Tensor:
+    """Left to right in fp32 (torch's CPU cumsum accumulates in double): the worst common order."""
+    acc = torch.zeros(x.shape[0], dtype=torch.float32)
+    for j in range(x.shape[1]):
+        acc = acc + x[:, j]
+    return acc
+
+
+def test_a_sum_in_another_order_is_within_the_margin():
+    x = _rows()
+    ref32, ref64 = x.sum(1), x.double().sum(1)
+    ms = precision.measure([ref32], [ref64], [_sequential_sum(x)])
+    assert ms and ms[0].err > ms[0].ref_err  # really a different (worse) order
+    assert precision.verdict(ms) is None
+
+
+def test_exp2_softmax_is_within_the_margin():
+    x = _rows(1)
+    ref32, ref64 = torch.softmax(x, 1), torch.softmax(x.double(), 1)
+    z = (x - x.max(1, keepdim=True).values) * 1.4426950408889634
+    e = torch.exp2(z)
+    assert precision.verdict(precision.measure([ref32], [ref64], [e / e.sum(1, keepdim=True)])) is None
+
+
+@pytest.mark.parametrize("grid_bits", [10, 14])
+def test_a_fixed_point_grid_is_refused(grid_bits):
+    x = _rows(2)
+    ref32, ref64 = x.sum(1), x.double().sum(1)
+    q = torch.trunc(x * 2 ** grid_bits) / 2 ** grid_bits  # int32 fixed point, as R6B_10
+    msg = precision.verdict(precision.measure([ref32], [ref64], [q.sum(1)]))
+    assert msg is not None and msg.startswith("precision_downgrade") and "allowed" in msg
+
+
+def test_a_dropped_mantissa_byte_is_refused():
+    x = _rows(3)
+    trunc = (x.view(torch.int32) & ~0xFF).view(torch.float32)  # 15-bit mantissa, as R6B_06
+    assert precision.verdict(precision.measure([x.relu()], [x.double().relu()], [trunc.relu()])) is not None
+
+
+def test_reduced_precision_outputs_are_not_measured():
+    x = _rows(4).half()
+    assert precision.measure([x], [x.double()], [x.float().half()]) == []
+
+
+# ---------------------------------------------------------------- through the verifier (CPU)
+
+CHEATS = ["R6A_04_magic_round_softmax", "R6B_04_float_fixed_point_round", "R6B_06_byte_pointer_truncation",
+          "R6B_10_int_other_fixed_point"]
+
+
+@pytest.mark.parametrize("cheat", CHEATS)
+def test_round_6_hidden_precision_loss_is_refused(verifier, cheat):
+    task, code = redteam_case(cheat, ROUND_6.name)
+    verdict = verifier.verify(task, code)
+    assert not verdict.correct
+    assert "precision_downgrade" in verdict.violations, verdict.error
+    assert "float64" in (verdict.error or "")
+
+
+ROWSUM_CHUNKED = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def rowsum_kernel(x_ptr, out_ptr, n_cols, stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for start in range(0, n_cols, BLOCK):  # column chunks, one after another: another order than torch's
+        offs = start + tl.arange(0, BLOCK)
+        acc += tl.load(x_ptr + row * stride + offs, mask=offs < n_cols, other=0.0)
+    tl.store(out_ptr + row, tl.sum(acc, axis=0))
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        out = torch.empty((x.shape[0],), device=x.device, dtype=x.dtype)
+        rowsum_kernel[(x.shape[0],)](x, out, x.shape[1], x.stride(0), BLOCK=16)
+        return out
+'''
+
+
+SOFTMAX_EXP2 = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def softmax_kernel(x_ptr, y_ptr, n_cols, stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    m = offs < n_cols
+    x = tl.load(x_ptr + row * stride + offs, mask=m, other=-float("inf"))
+    e = tl.exp2((x - tl.max(x, axis=0)) * 1.4426950408889634)
+    tl.store(y_ptr + row * stride + offs, e / tl.sum(e, axis=0), mask=m)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        softmax_kernel[(x.shape[0],)](x, y, x.shape[1], x.stride(0), BLOCK=triton.next_power_of_2(x.shape[1]))
+        return y
+'''
+
+
+def _task(name: str) -> Task:
+    return Task(name=name, level=1, reference_src=(ROUND_6 / "refs" / f"{name}.py").read_text())
+
+
+@pytest.mark.parametrize("name,code", [("rowsum", ROWSUM_CHUNKED), ("softmax", SOFTMAX_EXP2)])
+def test_honest_fp32_kernels_are_measured_and_accepted(verifier, name, code):
+    verdict = verifier.verify(_task(name), code)
+    assert verdict.correct, verdict.error
+    measured = [v for v in verdict.variants if v.get("precision")]
+    # the check ran, at the task's sizes
+    assert {v["name"] for v in measured} == {"original", "heterogeneous", "values_small"}
+
+
+def test_a_half_precision_task_is_not_judged_by_it(verifier):
+    ref = (ROUND_6 / "refs" / "softmax.py").read_text().replace("torch.randn(batch_size, dim)",
+                                                                "torch.randn(batch_size, dim).half()")
+    _, code = redteam_case("R6A_04_magic_round_softmax", ROUND_6.name)  # fp16-like logits: fine in an fp16 task
+    verdict = verifier.verify(Task(name="softmax_fp16", level=1, reference_src=ref), code)
+    assert verdict.correct, verdict.error
+    assert not any(v.get("precision") for v in verdict.variants)
+
+
+def test_the_gpu_path_measures_in_the_reference_worker(monkeypatch):
+    """device_compare.op_compare (the GPU path's comparison in the reference worker) measures against the
+    float64 outputs kept under the slot the supervisor names; the handles are stood in for by host tensors."""
+    from tritonrl.verifier_workers.sandbox.worker import device_compare as dc
+
+    x = _rows(5)
+    snapped = (x + 12288.0) - 12288.0  # R6A_04's magic-number round of the logits
+    cands = {"honest": torch.softmax(x, 1), "snapped": torch.softmax(snapped, 1)}
+    monkeypatch.setattr(dc, "open_handle", lambda h: cands[h["name"]])
+    monkeypatch.setattr(dc.torch.cuda, "synchronize", lambda: None)  # (no GPU here)
+    dc.forget()
+    try:
+        dc.keep("ref", [torch.softmax(x, 1)])
+        dc.keep("ref64", [torch.softmax(x.double(), 1)])
+        prec = {"slot": "ref64", "n_out": 1, "eps": precision.EPS32}
+        got = {name: dc.op_compare({"slot": "ref", "handles": [{"name": name}], "precision": prec}, {})[0]["result"]
+               for name in cands}
+    finally:
+        dc.forget()
+    assert got["honest"]["passed"] and got["honest"]["precision"]["error"] is None
+    assert got["snapped"]["passed"]  # within the fp32 tolerance: only the measure sees it
+    assert got["snapped"]["precision"]["error"].startswith("precision_downgrade")
