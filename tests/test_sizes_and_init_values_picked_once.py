@@ -51,7 +51,8 @@ def test_a_wrong_answer_in_bounds_at_shrunken_sizes_is_final_on_the_interpreter_
     assert wrong_in_bounds("cpu", dict(wrong), {"ok": True, "stray_reads": 0, "stray_writes": 0})
     # out of bounds (no masks at sizes the kernel was not written for): the full stage decides
     assert not wrong_in_bounds("cpu", dict(wrong), {"ok": True, "stray_reads": 1, "stray_writes": 0})
-    assert not wrong_in_bounds("cpu", dict(wrong), {"ok": True, "stray_reads": 0, "stray_writes": 2})
+    # a stray store is dropped (interpreter_bounds.py): it lands nowhere, so it explains no wrong element
+    assert wrong_in_bounds("cpu", dict(wrong), {"ok": True, "stray_reads": 0, "stray_writes": 2})
     assert not wrong_in_bounds("cpu", dict(wrong), {"ok": True, "stray_writes": 0})  # loads not checked
     assert not wrong_in_bounds("cuda", dict(wrong), {"ok": True, "stray_reads": 0, "stray_writes": 0})
     raised = {"name": "tiny", "error": "runtime error: ValueError: size"}
