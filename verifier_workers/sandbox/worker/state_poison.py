@@ -110,11 +110,13 @@ def _cell_full(cell) -> bool:
         return False
 
 
-def reachable_tensors(roots: list, own_module: str, seen: set | None = None) -> list[torch.Tensor]:
-    """Every tensor reachable from `roots` (each once, in visiting order; `seen`: ids already visited)."""
+def reachable_tensors(roots: list, own_module: str, seen: set | None = None,
+                      foreign: set[int] | None = None) -> list[torch.Tensor]:
+    """Every tensor reachable from `roots` (each once, in visiting order; `seen`: ids already visited;
+    `foreign`: other modules' namespaces, computed here unless given)."""
     out, todo = [], list(roots)
     seen = set() if seen is None else seen
-    foreign = _foreign_namespaces(own_module)
+    foreign = _foreign_namespaces(own_module) if foreign is None else foreign
     while todo and _len(seen) < MAX_OBJECTS:
         obj = todo.pop()
         if _id(obj) in seen or obj is None or _type(obj) in (int, float, str, bytes, bool, complex) \
@@ -180,8 +182,9 @@ class StateGuard:
             if got is not None:
                 owned.add(got[0])
         found, seen = [], {_id(self.model)}  # the model itself: reached from a global, it is still the instance
+        foreign = _foreign_namespaces(self.own)
         for name, value in list(_dict_items(self.module.__dict__)):
-            for t in reachable_tensors([value], self.own, seen):
+            for t in reachable_tensors([value], self.own, seen, foreign):
                 got = _storage(t)
                 if got is not None and got[0] not in owned:
                     found.append(str(name))
