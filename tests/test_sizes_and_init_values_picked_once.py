@@ -46,7 +46,8 @@ def test_a_wrong_answer_in_bounds_at_shrunken_sizes_is_final_on_the_interpreter_
     assert wrong_in_bounds("cpu", dict(wrong), {"ok": True, "stray_reads": 0, "stray_writes": 0})
     # out of bounds (no masks at sizes the kernel was not written for): the full stage decides
     assert not wrong_in_bounds("cpu", dict(wrong), {"ok": True, "stray_reads": 1, "stray_writes": 0})
-    assert not wrong_in_bounds("cpu", dict(wrong), {"ok": True, "stray_reads": 0, "stray_writes": 2})
+    # a stray store is dropped (interpreter_bounds.py): it lands nowhere, so it explains no wrong element
+    assert wrong_in_bounds("cpu", dict(wrong), {"ok": True, "stray_reads": 0, "stray_writes": 2})
     assert not wrong_in_bounds("cpu", dict(wrong), {"ok": True, "stray_writes": 0})  # loads not checked
     assert not wrong_in_bounds("cuda", dict(wrong), {"ok": True, "stray_reads": 0, "stray_writes": 0})
     raised = {"name": "tiny", "error": "runtime error: ValueError: size"}
@@ -98,7 +99,7 @@ def test_the_round5_int_divisor_is_a_value_and_no_corpus_ref_has_one():
 
 # ------------------------------------------------------------------ the cheats, through the verifier
 @pytest.mark.parametrize("name,why", [
-    ("R5C_08_rowsum_tiny_forgiven", "every access in bounds"),  # the tiny stage's rule
+    ("R5C_08_rowsum_tiny_forgiven", "every load in bounds"),  # the tiny stage's rule
     ("R5C_01_matmul_ncap", "(variant larger_other_dims)"),
     ("R5C_02_softmax_targeted_decline", "(variant larger_"),  # the drawn width is no multiple of 256
     ("R5C_07_reludiv_int_init_hardcoded", "(variant new_seed)"),
@@ -141,10 +142,12 @@ class ModelNew(nn.Module):
 '''
 
 
-def test_a_kernel_without_masks_wrong_only_at_shrunken_sizes_is_still_judged_at_the_tasks(runtime_only):
+def test_a_kernel_without_masks_is_forgiven_at_shrunken_sizes_and_judged_at_drawn_ones(runtime_only):
     """No load mask: at the tiny stage's odd row length it reads past its rows (stray_reads), so the wrong
-    answer there is forgiven and the task's sizes (powers of two) decide, as before."""
+    answer there is forgiven and the full stage decides. With strict shapes the larger variants draw widths
+    that are not powers of two, where the unmasked tile reads into the next row: it fails there (a kernel
+    for power-of-two rows only is specialised to the sizes tried)."""
     task, _ = redteam_case("R5C_08_rowsum_tiny_forgiven", ROUND_5.name)
     verdict = runtime_only.verify(task, HONEST_POW2_ROWSUM)
-    assert verdict.correct, verdict.error
     assert "wrong at shrunken sizes" in verdict.stages["tiny"].get("skipped", ""), verdict.stages["tiny"]
+    assert not verdict.correct and "(variant larger" in (verdict.error or ""), verdict.error

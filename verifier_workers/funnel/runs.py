@@ -85,16 +85,17 @@ def fresh_seeds(cfg: VerifierConfig, n: int) -> list[int]:
 
 
 def wrong_in_bounds(device: str, rec: dict, ran: dict | None) -> bool:
-    """Whether a failed tiny-stage record is a wrong answer from a run whose every load and store stayed inside
-    its tensors (the interpreter checks each address: `stray_reads`, `stray_writes`): not a kernel without
-    masks, but one that drops or repeats data at sizes it was not shown (a loop over `n // BLOCK` whole
-    blocks, a grid of `n // BLOCK` programs). On a GPU no address is checked, so False (the full stage
-    decides). True also appends where it was found to the record's error."""
+    """Whether a failed tiny-stage record is a wrong answer from a run whose every load stayed inside its
+    tensors (the interpreter checks each address: `stray_reads`; a stray store is dropped there and lands
+    nowhere, sandbox/worker/interpreter_bounds.py): not a kernel without masks, but one that drops or repeats
+    data at sizes it was not shown (a loop over `n // BLOCK` whole blocks, a grid of `n // BLOCK` programs). On
+    a GPU no address is checked, so False (the full stage decides). True also appends where it was found to the
+    record's error. With stray reads, `WorkerRuns.wrong_beside_strays` judges the elements they do not reach."""
     if device != "cpu" or ran is None or not str(rec.get("error", "")).startswith("wrong output"):
         return False
-    if ran.get("stray_reads") is None or ran.get("stray_reads") or ran.get("stray_writes"):
-        return False  # a worker that did not check its loads, or an access that left the tensors
-    rec["error"] = rec["error"] + " (at shrunken sizes, every access in bounds)"
+    if ran.get("stray_reads") is None or ran.get("stray_reads"):
+        return False  # a worker that did not check its loads, or a load that left the tensors
+    rec["error"] = rec["error"] + " (at shrunken sizes, every load in bounds)"
     return True
 
 
@@ -219,7 +220,7 @@ class WorkerRuns:
         return reply, outs
 
     def run_candidate(self, ctx: VerifyContext, var: variants.Variant, stage: str, ref: dict,
-                       record_specs: bool = False) -> dict:
+                       record_specs: bool = False, stray_fill: float = 0.0) -> dict:
         """ref: the reference's reply on this variant (whether it mutates its inputs, its constructor's ops)."""
         if self.candidate_damaged:
             self.fresh_candidate(ctx)
@@ -239,6 +240,8 @@ class WorkerRuns:
             # the task's reduced precisions: its tensors' dtypes (the reference's run) or a dtype its source names
             "ref_low_precision": bool(ref.get("low_precision") or reference_precisions(src)),
             "record_specs": record_specs, "capture_errors": True,
+            # every autotune config is run and compared at shrunken and at the task's own sizes (interpreter)
+            "check_configs": var.name in ("tiny", "original"), "stray_fill": stray_fill,
             "on_device": self.device_compare, "export": self.device_compare}, stage)
         self.candidate_damaged = self.device != "cuda" and bool(reply.get("stray_writes"))
         exported = self.device_compare or not reply.get("ok")  # exported: handles, not tensors, came back
@@ -386,6 +389,29 @@ class WorkerRuns:
     def fail_variant(rec: dict, stage: str) -> None:
         where = "" if rec["name"] in ("original", "tiny") else f" (variant {rec['name']})"
         raise StageFailed(f"{rec.get('error', 'failed')}{where}")
+
+    def wrong_beside_strays(self, ctx: VerifyContext, var: variants.Variant, rec: dict) -> bool:
+        """A failed tiny-stage record whose run read outside its tensors (CPU): run it again with those reads
+        filled with another value (they read 0 the first time). If no output element moves, the stray reads
+        reach no output (read and discarded, R6C_03): they excuse nothing, and the wrong answer is wrong in
+        bounds (True, noted in the record's error). If some element moves, a missing mask is the likelier
+        cause: forgiven as before, the full stage decides (gap: the elements they do not reach are not judged
+        apart, since an honest kernel without masks also reads the next row's data there)."""
+        first = ctx.last_run
+        if self.device != "cpu" or not first or not first.get("stray_reads") or not first.get("outs") \
+                or not str(rec.get("error", "")).startswith("wrong output"):
+            return False
+        ref, _ = self.run_reference(ctx, var, "tiny")
+        fill = 257.0 + (ctx.seeds[3] % 1021)  # per verification: a kernel cannot tell it from data
+        again = self.run_candidate(ctx, var, "tiny", ref, stray_fill=fill)
+        ctx.last_run = first
+        if not again.get("ok") or again.get("run_error") or again.get("violations") \
+                or len(again.get("outs") or []) != len(first["outs"]):
+            return False  # it does not run the same way twice: the full stage decides, as before
+        if compare.reads_reach(first["outs"], again["outs"]):
+            return False
+        rec["error"] = rec["error"] + " (at shrunken sizes; its reads outside the tensors reach no output)"
+        return True
 
     def fresh_candidate(self, ctx: VerifyContext, ran: dict | None = None) -> None:
         """A clean candidate worker for a retry after a failed run (`ran`: its reply; None: always restart).

@@ -247,7 +247,8 @@ class Verifier:
         """Shrunken, odd sizes: an early exit for kernels that are wrong anywhere. A kernel that fails only
         there (no masks where the task's sizes need none, a size assertion) is judged by the full stage:
         the task's own sizes decide, as in KernelBench. Final: a runtime violation, and (interpreter) a wrong
-        answer from a run that stayed inside its tensors (runs.wrong_in_bounds)."""
+        answer from a run whose loads stayed inside its tensors (runs.wrong_in_bounds), or wrong in elements
+        that no load outside them reaches (runs.wrong_beside_strays)."""
         var = self._probe_variant(ctx)
         if var.name != "tiny":
             return {"skipped": "no input-only size constant to shrink"}
@@ -258,7 +259,8 @@ class Verifier:
             cand = ctx.probe[1]
         rec = self.runs.check_variant(ctx, var, "tiny", cand)
         if not rec["passed"]:
-            if ctx.verdict.violations or wrong_in_bounds(self.device, rec, ctx.last_run):
+            if ctx.verdict.violations or wrong_in_bounds(self.device, rec, ctx.last_run) \
+                    or self.runs.wrong_beside_strays(ctx, var, rec):
                 self.runs.fail_variant(rec, "tiny")
             self.runs.fresh_candidate(ctx, ctx.last_run)
             original = self.runs.check_variant(ctx, variants.Variant("original", ctx.base, ctx.seeds[0]), "tiny")

@@ -153,3 +153,20 @@ def stale_call(ref: list, cand: list) -> bool:
     n = len(ref) // 2
     same = lambda a, b: a.shape == b.shape and a.dtype == b.dtype and bool(torch.equal(a, b))  # noqa: E731
     return all(same(cand[i], cand[n + i]) for i in range(n)) and any(_moved(ref[i], ref[n + i]) for i in range(n))
+
+
+
+def reads_reach(first: list, again: list) -> bool:
+    """Whether any output element differs between two runs of the same inputs whose loads outside the tensors
+    read different fills (funnel/runs.py wrong_beside_strays): those reads reach the outputs. NaN against NaN
+    is no difference."""
+    for a, b in zip(first, again):
+        if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)) or a.shape != b.shape \
+                or a.dtype != b.dtype:
+            return True  # not the same kind of answer: something moved
+        moved = a != b
+        if a.is_floating_point() or a.is_complex():
+            moved &= ~(torch.isnan(a) & torch.isnan(b))
+        if bool(moved.any()):
+            return True
+    return False

@@ -9,6 +9,7 @@ import ast
 
 from tritonrl.verifier_workers.static.allowlists import (EXTERN_KERNELS, HOST_COPY_METHODS, QUALIFIED_EXCEPTIONS,
                                                          TORCH_ALLOWED, canonical)
+from tritonrl.verifier_workers.static.cache_rules import launch_parameter_cache
 from tritonrl.verifier_workers.static.qualnames import (DIAGNOSTIC_NAMES, Names, classify_qualname,
                                                         is_allowed_module, low_precision_name)
 from tritonrl.verifier_workers.static.violations import Violation, v
@@ -64,10 +65,11 @@ def check_everywhere(nodes: list[ast.AST], names: Names, parents: dict[int, ast.
     main_only = {id(n) for top in nodes if isinstance(top, ast.If) and _is_main_guard(top, parents)
                  for n in ast.walk(top)}  # never runs in the verifier (the module is not __main__)
     loaded = {n.id for n in nodes if isinstance(n, ast.Name) and id(n) not in main_only}
-    # `@lru_cache` on a function of no arguments (an SM count, a device property) caches no tensor data
+    # `@lru_cache` on a function that caches launch parameters only (a grid, a block size, an SM count):
+    # cache_rules.py; one returning a container, a tensor or an object of the file's classes is output_cache
+    class_names = {c.name for c in nodes if isinstance(c, ast.ClassDef)}
     constant_caches = {id(d.func if isinstance(d, ast.Call) else d) for f in nodes if isinstance(f, ast.FunctionDef)
-                       and not (f.args.posonlyargs or f.args.args or f.args.vararg or f.args.kwonlyargs
-                                or f.args.kwarg) for d in f.decorator_list}
+                       and launch_parameter_cache(f, class_names) for d in f.decorator_list}
     cache_names = {n.id for n in nodes if isinstance(n, ast.Name) and id(n) not in constant_caches}
     for node in nodes:
         if isinstance(node, (ast.Import, ast.ImportFrom)):

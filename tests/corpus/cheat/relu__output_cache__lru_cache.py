@@ -21,7 +21,9 @@ def launch_relu(x):
 
 @functools.lru_cache(maxsize=None)
 def cached(shape):
-    return shape
+    # a per-shape store shared by every call and instance (a cache of launch parameters alone is allowed:
+    # verifier_workers/static/cache_rules.py)
+    return {}
 
 
 class ModelNew(nn.Module):

@@ -22,12 +22,13 @@ from typing import Any
 
 import torch
 
-from tritonrl.verifier_workers.sandbox.worker import interpreter_calls, interpreter_races, triton_shims
+from tritonrl.verifier_workers.sandbox.worker import interpreter_bounds, interpreter_calls, interpreter_races, triton_shims
 from tritonrl.verifier_workers.sandbox.worker.launch_spec import arg_problem, launch_spec
 from tritonrl.verifier_workers.sandbox.worker.watch import LOW_PRECISION_DTYPES, check_watch_installed, pause, unpause
 
 _type, _isinstance = builtins.type, builtins.isinstance
 _Tensor = torch.Tensor
+_Parameter = torch.nn.Parameter
 _get_ident = threading.get_ident
 # Python threads started in this process since the worker began (a thread started and joined inside the
 # forward leaves the thread count unchanged, and a dispatch mode is per thread: it would compute unwatched)
@@ -75,6 +76,7 @@ class Launches:
         self.host_calls = 0
         self.stray_writes = 0  # interpreter: stores that may have landed outside the launch's tensor arguments
         self.stray_reads = 0  # interpreter: loads that may have read outside them (no masks where a size needs)
+        self.stray_fill = 0.0  # interpreter: what a load's lanes outside the tensors read (interpreter_bounds.py)
         self.write_ranges: list[tuple[int, int]] | None = None  # the running launch's argument storages
         self.stream: int | None = None
         self.thread: int | None = None
@@ -283,7 +285,7 @@ def _storage_ranges(values: list) -> list[tuple[int, int]] | None:
             if inner is None:
                 return None
             ranges += inner
-        elif _type(v) is _Tensor:
+        elif _type(v) in (_Tensor, _Parameter):  # a weight handed in as it is: its storage, read in C
             st = v.untyped_storage()
             ranges.append((st.data_ptr(), st.data_ptr() + st.nbytes()))
         elif _isinstance(v, _Tensor) or hasattr(_type(v), "data_ptr"):
@@ -291,66 +293,11 @@ def _storage_ranges(values: list) -> list[tuple[int, int]] | None:
     return ranges
 
 
-def _outside(ptrs: Any, mask: Any, itemsize: int) -> bool:
-    """Whether any active address of one interpreter access falls outside the launch's argument storages
-    (unknown addresses count as outside)."""
-    import numpy as np
-
-    if ptrs is None:
-        return True
-    addr = np.asarray(ptrs, dtype=np.uint64)
-    if mask is not None:
-        addr = addr[np.broadcast_to(np.asarray(mask, dtype=bool), addr.shape)]
-    if addr.size == 0:
-        return False
-    inside = np.zeros(addr.shape, dtype=bool)
-    for lo, hi in LAUNCHES.write_ranges or ():
-        inside |= (addr >= lo) & (addr + itemsize <= hi)
-    return not inside.all()
-
-
-def _note_write(ptrs: Any, mask: Any, itemsize: int) -> None:
-    """An out-of-bounds store lands in the worker's own heap: counted (the first per launch is enough)."""
-    if not LAUNCHES.stray_writes:
-        LAUNCHES.stray_writes += int(_outside(ptrs, mask, itemsize))
-
-
-def _note_read(ptrs: Any, mask: Any, itemsize: int) -> None:
-    """An out-of-bounds load reads the worker's heap: a kernel without masks at sizes it was not written for.
-    The tiny stage forgives a wrong answer only where some access left the tensors (funnel/verifier.py)."""
-    if not LAUNCHES.stray_reads:
-        LAUNCHES.stray_reads += int(_outside(ptrs, mask, itemsize))
-
-
 def _count_interpreter_writes(interpreter) -> None:
-    """Check the interpreter's memory writes against the launch's tensor arguments, so that a failed run that
-    wrote nothing out of bounds keeps its worker (funnel/runs.py damage_possible). Stores through tensor
-    descriptors count as stray: their addresses are not checked here."""
-    builder = interpreter.InterpreterBuilder
-
-    def wrap(name: str, where, note=_note_write) -> None:
-        original = getattr(builder, name, None)
-        if original is None:
-            return
-
-        def counted(self, *args, _original=original, **kwargs):  # kwargs: cache_modifier, eviction_policy...
-            try:
-                ptrs, mask, item = where(*args)
-            except Exception:  # an unexpected operand layout: unchecked, so stray
-                ptrs, mask, item = None, None, 0
-            note(ptrs, mask, item)
-            return _original(self, *args, **kwargs)
-
-        setattr(builder, name, counted)
-
-    wrap("create_masked_store", lambda ptrs, value, mask, *_: (ptrs.data, mask.data, value.data.dtype.itemsize))
-    wrap("create_atomic_rmw", lambda op, ptr, val, mask, *_: (ptr.data, mask.data, val.data.dtype.itemsize))
-    wrap("create_atomic_cas", lambda ptr, cmp, val, *_: (ptr.data, None, cmp.data.dtype.itemsize))
-    wrap("create_descriptor_store", lambda *_: (None, None, 0))
-    wrap("create_descriptor_scatter", lambda *_: (None, None, 0))
-    wrap("create_masked_load", lambda ptrs, mask, *_: (ptrs.data, None if mask is None else mask.data,
-                                                       max(1, ptrs.get_element_ty().primitive_bitwidth // 8)),
-         _note_read)
+    """Check the interpreter's memory accesses against the launch's tensor arguments (interpreter_bounds.py):
+    a failed run that wrote nothing out of bounds keeps its worker (funnel/runs.py damage_possible), stray lanes
+    never touch the worker's heap, and stray loads take the run's fill."""
+    interpreter_bounds.install(interpreter.InterpreterBuilder, LAUNCHES)
 
 
 def _gpu_hook(metadata) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 import torch
 
 from tritonrl.verifier_workers.sandbox.worker import device_compare, watch
+from tritonrl.verifier_workers.sandbox.worker.autotune_check import CONFIG_CHECK
 from tritonrl.verifier_workers.sandbox.worker.device_kernels import DeviceKernels
 from tritonrl.verifier_workers.sandbox.worker.build import DTYPES, later_inputs, make_inputs, make_model
 from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES, thread_starts
@@ -152,6 +153,11 @@ def _run(args: dict) -> tuple[dict, dict]:
     mod, ref = loaded_module(args["module"]), loaded_module(args["ref"])
     device, dtype = args["device"], DTYPES.get(args.get("dtype") or "")
     check, on_device = bool(args.get("check")), bool(args.get("on_device"))
+    # interpreter: every autotune config runs at these sizes and must agree (autotune_check.py)
+    if CONFIG_CHECK.get("module") != args["module"]:
+        CONFIG_CHECK["module"], CONFIG_CHECK["done"] = args["module"], set()
+    CONFIG_CHECK["on"] = check and bool(args.get("check_configs"))
+    LAUNCHES.stray_fill = float(args.get("stray_fill") or 0.0)  # what loads outside the tensors read (interpreter)
     # the model first: while its constructor runs, no inputs exist in this process to precompute from
     init_ops: dict[str, int] = {}
     model = make_model(mod, args["cls"], ref, args["init_seed"], device, dtype, init_ops,
@@ -192,6 +198,8 @@ def _run(args: dict) -> tuple[dict, dict]:
     first_inputs, shares, mutated = inputs, [], False
     # what the candidate keeps between calls (model and module globals, any dtype) is destroyed before the next
     guard = StateGuard(model, mod) if check else None
+    if guard is not None:  # tensors in module state no instance owns: shared across instances and variants
+        _module_state(guard, result)
     for call, grad_mode in enumerate(args.get("grad_modes") or ["no_grad"]):
         try:
             if call:
@@ -223,6 +231,8 @@ def _run(args: dict) -> tuple[dict, dict]:
                     "stray_reads": result["stray_reads"] + LAUNCHES.stray_reads,
                     "specs": LAUNCHES.specs or [], "n_out": 0}, {}
         mutated = mutated or info["mutated"]
+        if guard is not None:
+            _module_state(guard, result)
         if info.get("device_kernels") is False:  # a GPU forward the profiler could not watch
             result["device_kernels_unchecked"] = result.get("device_kernels_unchecked", 0) + 1
         result["launches"][grad_mode] = info["launches"]
@@ -275,6 +285,16 @@ def _run(args: dict) -> tuple[dict, dict]:
         else:
             raise TypeError("the reference's forward calls returned different numbers of outputs")
     return send_outputs(args, result, send, {})
+
+
+def _module_state(guard: StateGuard, result: dict) -> None:
+    """`output_cache` when a tensor that no model instance owns is reachable from the candidate's module
+    (a bank in a module-level object, a cache's dict: state_poison.StateGuard.module_state), named in the ops."""
+    names = guard.module_state()
+    if names and "output_cache" not in result["violations"]:
+        result["violations"].append("output_cache")
+    for name in names[:3]:
+        result["compute_ops"][f"module_state:{name}"] = 1
 
 
 def _call_share(args: dict, call: int) -> float:

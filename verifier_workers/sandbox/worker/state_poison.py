@@ -8,12 +8,22 @@ storages are filled with NaN, all others (integer, bool, bit patterns of floats 
 bits, so whatever a forward kept is garbage the next forward cannot replay: a result memoised on an earlier
 call's inputs shows up as wrong output on the later call's.
 
-Reach (read through instance and class dicts and C-level container methods, so no candidate method runs):
-parameters, buffers, tensor attributes, the elements of lists, tuples, dicts, sets and deques, attributes of
-plain objects (a helper instance, a tensor's own `__dict__`), nested modules, the closures, defaults and
-attributes of the candidate's functions, the dicts of its classes, and its module's globals. Why that wide:
-round 5 of the red team kept memos in int32 buffers (skipped by a float-only poison), inside a list attribute,
-and in a module-level list filled in `__init__` that outlived the model into the next variant's run.
+Reach (read through instance and class dicts, C-level container methods and `gc.get_referents`, which
+visits what a C object holds without running any of its methods): parameters, buffers, tensor attributes, the
+elements of lists, tuples, dicts, sets and deques, attributes of plain objects (a helper instance, a tensor's
+own `__dict__`), `__slots__` values, the contents of `functools.lru_cache`/`cache` wrappers (keys and results),
+`functools.partial` arguments, bound methods, generator frames, nested modules, the closures, defaults and
+attributes of the candidate's functions, the dicts of its classes, and its module's globals. Other modules, their
+dicts, classes and functions are not followed (they are not the candidate's state). Why that wide: round 5 of the
+red team kept memos in int32 buffers (skipped by a float-only poison), inside a list attribute, and in a
+module-level list filled in `__init__` that outlived the model into the next variant's run; round 6 in a
+no-argument lru_cache's dict (R6C_01) and a module-level `__slots__` object (R6C_04), both C-level storage.
+
+`module_state()` (run_op.py: after construction and after every forward) names the tensors reachable from the
+candidate's module (globals, classes, functions, caches, slots) that no model instance owns as a parameter,
+buffer or tensor attribute: state shared across instances and variants, refused as `output_cache`. The static
+rules refuse module-level tensors and writes to module containers on the forward path; this finds what they
+cannot see (a kernel's stores into a bank made in `__init__`, a cache's hidden dict).
 
 What an honest forward keeps is unaffected: a scratch buffer is rewritten before it is read, BatchNorm's
 running statistics are not read in training mode, and a counter or lock array its kernel resets to zero is
@@ -24,23 +34,29 @@ from __future__ import annotations
 
 import builtins
 import collections
+import gc
+import sys
 import types
 
 import torch
+
+from tritonrl.verifier_workers.sandbox.worker.perturb import model_tensors
 
 # captured at import, before any candidate exists: later monkey-patching changes nothing here
 _type, _isinstance, _len, _id = builtins.type, builtins.isinstance, builtins.len, builtins.id
 _Tensor = torch.Tensor
 _no_grad = torch.no_grad
 _object_getattribute = object.__getattribute__
-_dict_values, _list_copy, _set_copy = dict.values, list.copy, set.copy
+_dict_values, _dict_items, _list_copy, _set_copy = dict.values, dict.items, list.copy, set.copy
 _deque = collections.deque
-_ModuleType, _FunctionType = types.ModuleType, types.FunctionType
+_ModuleType, _FunctionType, _CodeType = types.ModuleType, types.FunctionType, types.CodeType
+_get_referents = gc.get_referents
+_sys_modules = sys.modules
 
 MAX_OBJECTS = 200_000  # objects visited per scan: a bound on pathological object graphs
 
 
-def _children(obj, own_module: str) -> list:
+def _children(obj, own_module: str, foreign: set[int]) -> list:
     """The objects `obj` holds that may hold tensors (see the module docstring for what is followed)."""
     t = _type(obj)
     if _isinstance(obj, dict):
@@ -67,11 +83,23 @@ def _children(obj, own_module: str) -> list:
         cells = [c.cell_contents for c in (obj.__closure__ or ()) if _cell_full(c)]
         return cells + list(obj.__defaults__ or ()) + list(_dict_values(obj.__kwdefaults__ or {})) \
             + list(_dict_values(_object_getattribute(obj, "__dict__")))
-    try:
-        d = _object_getattribute(obj, "__dict__")
-    except Exception:
-        return []
-    return list(_dict_values(d)) if _isinstance(d, dict) else []
+    if _isinstance(obj, _Tensor):  # a tensor's own attributes only (its referents are torch's)
+        try:
+            d = _object_getattribute(obj, "__dict__")
+        except Exception:
+            return []
+        return list(_dict_values(d)) if _isinstance(d, dict) else []
+    # anything else through what its C type traverses (no method of the object runs): `__dict__`, `__slots__`
+    # values, an lru_cache's cache dict and entries, a partial's arguments, a bound method's self, a generator's
+    # frame; types, code and other modules' namespaces are not state of the candidate's
+    return [r for r in _get_referents(obj) if not _isinstance(r, (type, _ModuleType, _CodeType))
+            and _id(r) not in foreign]
+
+
+def _foreign_namespaces(own_module: str) -> set[int]:
+    """ids of every loaded module's namespace dict but the candidate's (a frame's globals and builtins)."""
+    return {_id(m.__dict__) for name, m in list(_sys_modules.items())
+            if name != own_module and _isinstance(m, _ModuleType)}
 
 
 def _cell_full(cell) -> bool:
@@ -82,18 +110,23 @@ def _cell_full(cell) -> bool:
         return False
 
 
-def reachable_tensors(roots: list, own_module: str) -> list[torch.Tensor]:
-    """Every tensor reachable from `roots` (each once, in visiting order)."""
-    out, seen, todo = [], set(), list(roots)
+def reachable_tensors(roots: list, own_module: str, seen: set | None = None,
+                      foreign: set[int] | None = None) -> list[torch.Tensor]:
+    """Every tensor reachable from `roots` (each once, in visiting order; `seen`: ids already visited;
+    `foreign`: other modules' namespaces, computed here unless given)."""
+    out, todo = [], list(roots)
+    seen = set() if seen is None else seen
+    foreign = _foreign_namespaces(own_module) if foreign is None else foreign
     while todo and _len(seen) < MAX_OBJECTS:
         obj = todo.pop()
-        if _id(obj) in seen or obj is None or _type(obj) in (int, float, str, bytes, bool, complex):
+        if _id(obj) in seen or obj is None or _type(obj) in (int, float, str, bytes, bool, complex) \
+                or _id(obj) in foreign:
             continue
         seen.add(_id(obj))
         if _isinstance(obj, _Tensor):
             out.append(obj)
         try:
-            todo += _children(obj, own_module)
+            todo += _children(obj, own_module, foreign)
         except Exception:  # an object of a kind these readers refuse holds nothing we can reach
             continue
     return out
@@ -116,6 +149,7 @@ class StateGuard:
     """The candidate's state across forward calls: see the module docstring."""
 
     def __init__(self, model, module):
+        self.model, self.module = model, module
         self.roots = [model, module.__dict__]
         self.own = module.__name__
         self.record: dict = {}  # storage key -> (whole-storage view, byte copy)
@@ -138,6 +172,24 @@ class StateGuard:
                 except Exception:
                     continue
         self.record = record
+
+    def module_state(self) -> list[str]:
+        """The globals of the candidate's module through which a tensor that no model instance owns is
+        reachable (see the module docstring); [] when there is none."""
+        owned = set()
+        for _, _, t in model_tensors(self.model):
+            got = _storage(t)
+            if got is not None:
+                owned.add(got[0])
+        found, seen = [], {_id(self.model)}  # the model itself: reached from a global, it is still the instance
+        foreign = _foreign_namespaces(self.own)
+        for name, value in list(_dict_items(self.module.__dict__)):
+            for t in reachable_tensors([value], self.own, seen, foreign):
+                got = _storage(t)
+                if got is not None and got[0] not in owned:
+                    found.append(str(name))
+                    break
+        return found
 
     def tensors(self) -> list[torch.Tensor]:
         """Whole-storage views of every storage the candidate holds now (for the output-alias check)."""

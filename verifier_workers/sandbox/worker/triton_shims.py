@@ -14,6 +14,8 @@ from typing import Any
 
 import torch
 
+from tritonrl.verifier_workers.sandbox.worker import autotune_check
+
 
 def install(interpret: bool) -> None:
     """Install the shims for this process's mode (`interpret`: the CPU interpreter)."""
@@ -121,7 +123,8 @@ def _rotating_run(original_run):
     """Autotuner.run under the interpreter. A GPU autotuner runs the fastest config, which a CPU cannot tell;
     a config that is wrong but fast (skipped blocks, lost split-K partials) would never be run if the
     interpreter always took config 0. So each launch runs the next (pruned) config in turn, and its output is
-    checked like any other; every config's spec is recorded for the compile stage. As after a GPU benchmark,
+    checked like any other; every config's spec is recorded for the compile stage, and at the launches the
+    funnel marks (autotune_check.py) every config runs on copies of the arguments and must agree. As after a GPU benchmark,
     the first launch for a key zeroes `reset_to_zero` arguments first; a config's pre_hook runs before it."""
 
     def run(self, *args, **kwargs):
@@ -139,16 +142,21 @@ def _rotating_run(original_run):
         config = pruned[rotation_index(where, len(pruned))]
         _record_other_configs(self, pruned, args, kwargs)
         full_nargs = {**self.nargs, **kwargs, **config.all_kwargs()}
-        if key not in self.cache:
+        first = key not in self.cache
+        # every other config on copies of the arguments, compared after this launch (autotune_check.py)
+        others = autotune_check.run_others(self, config, args, kwargs, where, key, first)
+        if first:
             self.cache[key] = config
             self.pre_hook(full_nargs, reset_only=True)
         self.best_config = config
         if config.pre_hook is not None:
             config.pre_hook(full_nargs)
         try:
-            return self.fn.run(*args, **kwargs, **config.all_kwargs())
+            ret = self.fn.run(*args, **kwargs, **config.all_kwargs())
         finally:
             self.nargs = None
+        autotune_check.compare(config, others, args, kwargs, where[0])
+        return ret
 
     return run
 

@@ -1,0 +1,91 @@
+"""Accesses outside a launch's tensors under the CPU interpreter (installed by launches.py).
+
+Contract: `install(builder, launches)` wraps the interpreter's masked loads, stores and atomics. Each access's
+active lanes are checked against the storages of the launch's tensor arguments (`launches.write_ranges`); a
+lane outside them is counted (`launches.stray_reads` / `stray_writes`, the first per launch is enough) and
+never touches memory: a stray store or atomic lane is dropped, a stray load lane reads nothing and takes the
+run's `launches.stray_fill` (0 unless the funnel asks for another value) instead of the worker's heap. Stores
+through tensor descriptors and CAS atomics (no mask to narrow) still run and count as stray.
+
+Why: the tiny stage forgives a wrong answer at shrunken sizes only where it comes from reading outside the
+tensors (a kernel without masks, written for the task's sizes). Which output elements depend on such reads is
+found by running again with another fill (funnel/verifier.py): an element that does not move was computed from
+in-bounds data alone and must be right, whatever else the kernel read (R6C_03 added a discarded stray read to a
+row sum that drops each row's tail, so that the whole answer was forgiven). A dropped stray store cannot corrupt
+another tensor of the process, so the elements it would have changed are judged as computed.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+def _outside(ptrs: Any, mask: Any, itemsize: int, ranges) -> Any:
+    """A bool array over the access's lanes: active and outside every argument storage; None when the
+    addresses cannot be read (all count as stray, nothing is narrowed)."""
+    import numpy as np
+
+    if ptrs is None or ranges is None:  # no addresses, or arguments whose storages could not be read
+        return None
+    addr = np.asarray(ptrs, dtype=np.uint64)
+    active = np.ones(addr.shape, dtype=bool) if mask is None else np.broadcast_to(np.asarray(mask, dtype=bool),
+                                                                                  addr.shape)
+    inside = np.zeros(addr.shape, dtype=bool)
+    for lo, hi in ranges or ():
+        inside |= (addr >= lo) & (addr + itemsize <= hi)
+    return active & ~inside
+
+
+def _narrowed(handle_cls, mask, outside):
+    """The access's mask without its stray lanes."""
+    import numpy as np
+
+    data = np.broadcast_to(np.asarray(mask.data, dtype=bool), outside.shape) & ~outside
+    return handle_cls(np.ascontiguousarray(data), mask.dtype)
+
+
+def install(builder, launches) -> None:
+    """Wrap `builder`'s (InterpreterBuilder's) memory accesses; `launches` is launches.LAUNCHES."""
+    from triton.runtime.interpreter import TensorHandle
+
+    def checked(name: str, where, kind: str) -> None:
+        original = getattr(builder, name, None)
+        if original is None:
+            return
+
+        def access(self, *args, _original=original, **kwargs):  # kwargs: cache_modifier, eviction_policy...
+            try:
+                ptrs, mask_at, item = where(*args)
+                mask = args[mask_at] if mask_at is not None else None
+                out = _outside(ptrs.data, None if mask is None else mask.data, item, launches.write_ranges)
+            except Exception:  # an unexpected operand layout: unchecked, so stray
+                out, mask, mask_at = None, None, None
+            stray = out is None or bool(out.any())
+            if stray and kind == "read" and not launches.stray_reads:
+                launches.stray_reads += 1
+            if stray and kind == "write" and not launches.stray_writes:
+                launches.stray_writes += 1
+            if out is None or not bool(out.any()) or mask_at is None:
+                return _original(self, *args, **kwargs)
+            args = list(args)
+            args[mask_at] = _narrowed(TensorHandle, mask, out)
+            ret = _original(self, *args, **kwargs)
+            if kind == "read":  # the stray lanes read nothing: they take the run's fill
+                import numpy as np
+
+                fill = np.asarray(launches.stray_fill)
+                if ret.data.dtype.kind in "iub":
+                    fill = np.asarray(int(launches.stray_fill)).astype(ret.data.dtype)  # wraps, never raises
+                ret.data[out] = fill
+            return ret
+
+        setattr(builder, name, access)
+
+    def item(h) -> int:
+        return max(1, h.get_element_ty().primitive_bitwidth // 8)
+
+    checked("create_masked_load", lambda ptrs, mask, *_: (ptrs, 1, item(ptrs)), "read")
+    checked("create_masked_store", lambda ptrs, value, mask, *_: (ptrs, 2, value.data.dtype.itemsize), "write")
+    checked("create_atomic_rmw", lambda op, ptr, val, mask, *_: (ptr, 3, val.data.dtype.itemsize), "write")
+    checked("create_atomic_cas", lambda ptr, cmp, val, *_: (ptr, None, cmp.data.dtype.itemsize), "write")
+    for name in ("create_descriptor_store", "create_descriptor_scatter"):
+        checked(name, lambda *_: (None, None, 0), "write")
