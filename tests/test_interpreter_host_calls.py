@@ -168,6 +168,7 @@ def test_host_callables_get_the_launch_arguments_and_no_triton_under_the_interpr
     assert lines[3] == "helper True True"  # a helper inside a kernel works, and leaves tl unpatched
 
 
+@pytest.mark.extended  # the probe above runs the mechanism in CI; the whole cheats with `make test-all`
 @pytest.mark.heavy
 @pytest.mark.parametrize("name", ["R6A_01_grid_callable_numpy", "R6A_10_grid_host_python_floats"])
 def test_round_6_grid_callable_cheats_fail_at_run_time(runtime_only, name):
