@@ -163,6 +163,13 @@ TL_NAMES = frozenset("""
     view void where xor_sum zeros zeros_like
 """.split())
 
+# triton.language.<name> that host code may read (static/host_triton.py): metadata, never an operation
+TL_HOST_NAMES = frozenset("""
+    bfloat16 float16 float32 float64 float8e4b15 float8e4b8 float8e4nv float8e5 float8e5b16 int1 int16 int32 int64
+    int8 uint16 uint32 uint64 uint8 void pi32_t constexpr constexpr_type dtype pointer_type block_type const
+    PropagateNan TRITON_MAX_TENSOR_NUMEL
+""".split())
+
 # triton.language.math.<name>
 TL_MATH_NAMES = frozenset("""
     List T abs ceil cos div_rn erf exp exp2 fdiv floor fma log log2 rsqrt sin sqrt sqrt_rn umulhi wraps

@@ -9,7 +9,8 @@
   * kernel bodies (every @triton.jit function, and anything passed to `triton.jit(...)`): only the kernel's
     own parameters and locals, other jit functions, module-level constants, Triton/`math` names and a few
     builtins; attributes of values only from Triton's tensor/dtype API (never `.handle`, the interpreter's
-    host array); no nested functions, lambdas or classes; `triton.jit(<expr>)` must name a function def.
+    host array); no nested functions, lambdas or classes; `triton.jit(<expr>)` must name a function def;
+  * Triton operations only in kernel bodies: host code names dtypes and types only (host_triton.py).
 The other rules (rules.py, forward.py) still judge what an allowed name is used for. Pure AST work.
 """
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 from tritonrl.verifier_workers.static.allowed_names import (HOST_BUILTINS, HOST_OBJECT_ATTRS, KERNEL_BUILTINS,
                                                             NAMESPACES, STORAGE_IO_ATTRS, TL_VALUE_ATTRS,
                                                             qual_allowed)
+from tritonrl.verifier_workers.static.host_triton import check_host_triton
 from tritonrl.verifier_workers.static.existence import (global_may_exist, host_attr_exists, kernel_attr_exists,
                                                         lookup)
 from tritonrl.verifier_workers.static.violations import Violation, v
@@ -37,7 +39,7 @@ DTYPE_PREFIX = "triton.language."
 
 
 def check_allowlist(facts: Facts, parents: dict[int, ast.AST]) -> list[Violation]:
-    return Allowlist(facts, parents).run()
+    return Allowlist(facts, parents).run() + check_host_triton(facts, parents)
 
 
 class Allowlist:

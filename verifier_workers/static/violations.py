@@ -46,7 +46,8 @@ VIOLATION_CODES: dict[str, str] = {
                     "attributes written on the forward path, lru_cache, mutable defaults",
     "not_allowlisted": "a name, attribute or module outside the allowlist of candidate Python "
                        "(docs/verifier-allowlist.md): an attribute not in its module's list, a module used as a "
-                       "value, a global the candidate does not define, non-Triton code in a @triton.jit body",
+                       "value, a global the candidate does not define, non-Triton code in a @triton.jit body, Triton "
+                       "operations outside one (static/host_triton.py)",
     "device_branch": "a condition, conditional expression or kernel argument decided by the device (`x.is_cuda`, "
                      "`x.device.type`, `torch.cuda.is_available()`...): the GPU's path is never run or compiled by "
                      "the CPU verifier",

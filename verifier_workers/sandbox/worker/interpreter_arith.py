@@ -12,7 +12,15 @@ the interpreter compute what a GPU computes:
     GPU does (pairs of neighbours, then pairs of pairs; a scan in Hillis-Steele steps), never as the
     interpreter's one-element-at-a-time left fold: a non-associative combine that a left fold makes right
     (`acc + relu(b)` with a zero seed first) computes what it computes on a GPU. Operand order is kept (the
-    left operand holds the lower indices), so an associative combine, commutative or not, is still right.
+    left operand holds the lower indices), so an associative combine, commutative or not, is still right;
+  * `tl.fma` (and libdevice's `fma`) rounds once, like the GPU's `fma.rn`: numpy computed `x * y + z` with
+    the product rounded first, so `fma(p, p, -(p * p))` was exactly 0 only on a CPU, an interpreter detector
+    (red-team round 6, R6B_02). fp32/fp16 compute in float64 (the product is exact there) and round once
+    more; fp64 uses error-free transformations (Dekker's product, Knuth's sum);
+  * a float multiply whose result is added or subtracted directly (`a * b + c`, `a * b - r`) is contracted
+    into one fma, as Triton's default `enable_fp_fusion` makes the GPU compiler do (even where the product
+    has other uses: `r = q * q; q * q - r` is an fma's rounding error on an H200, 0 in numpy). A product
+    that passes through another op first (a broadcast, a select, a reduction) stays unfused here.
 A patch that does not fit the installed Triton is skipped (the interpreter's own semantics then stay).
 """
 from __future__ import annotations
@@ -35,6 +43,76 @@ def saturating_cast(data: np.ndarray, dtype: np.dtype) -> np.ndarray:
     out = np.trunc(np.where(high | low | nan, 0.0, x)).astype(dtype)
     out = np.where(high, dtype.type(info.max), out)
     return np.where(low, dtype.type(info.min), out).astype(dtype)
+
+
+def _two_product(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """a * b as p + e exactly (Dekker's split into 26-bit halves; float64)."""
+    p = a * b
+    split = 134217729.0  # 2**27 + 1
+    ca, cb = split * a, split * b
+    ah, bh = ca - (ca - a), cb - (cb - b)
+    al, bl = a - ah, b - bh
+    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
+def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """a + b as s + e exactly (Knuth)."""
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def fused_fma(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """`x * y + z` with one rounding, in the operands' float dtype, as a GPU's fma.rn computes it."""
+    dtype = np.result_type(x, y, z)
+    with np.errstate(all="ignore"):
+        if dtype.itemsize < 8:  # the float64 product of two fp32/fp16 values is exact
+            return (np.asarray(x, np.float64) * np.asarray(y, np.float64) + np.asarray(z, np.float64)).astype(dtype)
+        x, y, z = (np.asarray(a, np.float64) for a in (x, y, z))
+        p, e = _two_product(x, y)
+        s, t = _two_sum(p, z)
+        out = s + (e + t)
+        return np.where(np.isfinite(out), out, x * y + z)  # overflow in the split: the plain result
+
+
+_FACTORS = "contract_factors"  # on a TensorHandle made by a float multiply: its two operands' arrays
+
+
+def _float(*handles) -> bool:
+    return all(np.asarray(h.data).dtype.kind == "f" for h in handles)  # bf16/fp8 are raw bits: not floats here
+
+
+def _contracted(lhs, rhs, sign: float):
+    """`lhs + sign * rhs` fused with a multiply that made either operand, as the GPU's fp contraction does
+    (the left one first); None when neither is a product."""
+    for prod, other, s_prod, s_other in ((lhs, rhs, 1.0, sign), (rhs, lhs, sign, 1.0)):
+        factors = getattr(prod, _FACTORS, None)
+        if factors is not None:
+            a, b = factors
+            c = other.data if s_other > 0 else -other.data
+            return fused_fma(a if s_prod > 0 else -a, b, c).astype(np.asarray(prod.data).dtype, copy=False)
+    return None
+
+
+def _install_contraction(b, TensorHandle) -> None:
+    fmul, fadd, fsub = b.create_fmul, b.create_fadd, b.create_fsub
+
+    def create_fmul(self, lhs, rhs):
+        out = fmul(self, lhs, rhs)
+        if _float(lhs, rhs, out) and np.shape(out.data) == np.broadcast_shapes(np.shape(lhs.data), np.shape(rhs.data)):
+            setattr(out, _FACTORS, (lhs.data, rhs.data))
+        return out
+
+    def add_or_sub(original, sign):
+        def create(self, lhs, rhs):
+            fused = _contracted(lhs, rhs, sign) if _float(lhs, rhs) else None
+            if fused is None or np.shape(fused) != np.broadcast_shapes(np.shape(lhs.data), np.shape(rhs.data)):
+                return original(self, lhs, rhs)
+            return TensorHandle(fused, lhs.dtype.scalar)
+
+        return create
+
+    b.create_fmul, b.create_fadd, b.create_fsub = create_fmul, add_or_sub(fadd, 1.0), add_or_sub(fsub, -1.0)
 
 
 def clamp(x: np.ndarray, lo: np.ndarray, hi: np.ndarray, propagate_nan) -> np.ndarray:
@@ -145,6 +223,15 @@ def install() -> list:
     b.create_minnumf = lambda self, lhs, rhs: self.binary_op(lhs, rhs, np.fmin)
     b.create_clampf = lambda self, arg, lo, hi, propagate_nans: self.ternary_op(
         arg, lo, hi, lambda x, l, h: clamp(x, l, h, propagate_nans))
+    fma = b.create_fma
+
+    def create_fma(self, x, y, z):
+        if not all(np.asarray(a.data).dtype.kind == "f" for a in (x, y, z)):  # bf16/fp8 raw bits, integers
+            return fma(self, x, y, z)
+        return TensorHandle(fused_fma(x.data, y.data, z.data), z.dtype.scalar)
+
+    b.create_fma = create_fma
+    _install_contraction(b, TensorHandle)
     patched.append(b)
     if callable(getattr(interpreter.ReduceOps, "generic_reduce", None)):
         interpreter.ReduceOps.generic_reduce = _generic_reduce

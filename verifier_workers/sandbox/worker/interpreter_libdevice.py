@@ -15,6 +15,8 @@ from typing import Callable
 
 import numpy as np
 
+from tritonrl.verifier_workers.sandbox.worker.interpreter_arith import fused_fma
+
 
 def _c_round(x):  # C's round(): halves away from zero (numpy rounds them to even)
     return np.sign(x) * np.floor(np.abs(x) + 0.5)
@@ -95,7 +97,7 @@ BINARY: dict[str, Callable] = {
     "sub": np.subtract, "mul": np.multiply, "nextafter": np.nextafter,
     "rhypot": lambda x, y: 1.0 / np.hypot(x, y), "ldexp": lambda x, y: np.ldexp(x, np.asarray(y).astype(np.int64)),
 }
-TERNARY: dict[str, Callable] = {"fma": lambda x, y, z: x * y + z}
+TERNARY: dict[str, Callable] = {"fma": fused_fma}  # one rounding, as the GPU's fma.rn (interpreter_arith.py)
 # float -> 64-bit integer rounding (libdevice's llrint & co. return long long)
 INTEGER: dict[str, Callable] = {"llrint": np.rint, "lrint": np.rint, "llround": _c_round, "lround": _c_round}
 PREDICATES: dict[str, Callable] = {"isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,

@@ -4,7 +4,8 @@ Installed by harness before any candidate module exists in the process:
   * a Triton launch hook (GPU: triton's launch_enter_hook; interpreter: GridExecutor.__call__) that counts
     real launches (not grids of zero programs) in LAUNCHES and records their stream and thread (and, on
     request, each launch's compile spec, launch_spec.py). Interpreted launches run with the compute watch
-    paused (watch.py), but not the grid callable or pre-run hooks, which are candidate code;
+    paused (watch.py); the grid callable and pre-run hooks, candidate code, run before it, watched, with the
+    launch's own arguments and `triton.language` unpatched, as on a GPU (interpreter_host.py);
   * a counter of Python thread starts (`install_thread_counter`, `thread_starts`).
 `install_hooks` also installs the compatibility shims of triton_shims.py, first, and under the interpreter
 GPU program-order semantics (interpreter_races.py: reversed program order, `race` for a program reading another
@@ -22,7 +23,8 @@ from typing import Any
 
 import torch
 
-from tritonrl.verifier_workers.sandbox.worker import interpreter_bounds, interpreter_calls, interpreter_races, triton_shims
+from tritonrl.verifier_workers.sandbox.worker import (interpreter_bounds, interpreter_calls, interpreter_host,
+                                                      interpreter_races, interpreter_reorder, triton_shims)
 from tritonrl.verifier_workers.sandbox.worker.launch_spec import arg_problem, launch_spec
 from tritonrl.verifier_workers.sandbox.worker.watch import LOW_PRECISION_DTYPES, check_watch_installed, pause, unpause
 
@@ -145,20 +147,6 @@ def _programs(grid: Any) -> int:
     return n
 
 
-def _unpaused(fn):
-    """Candidate code called from inside an interpreted launch (the grid callable, pre-run hooks): watched
-    like the forward."""
-
-    def call(*args, **kwargs):
-        unpause()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            pause()
-
-    return call
-
-
 def _check_tensor_like_args(args: tuple, kwargs: dict) -> None:
     """The interpreter reads pointer arguments (and a descriptor's base) with the watch paused: an object that
     only looks like a tensor would run its methods there, unwatched. Only real tensors may stand for memory."""
@@ -230,23 +218,13 @@ def _install_interpreter_hook() -> list:
 
     def launch(self, *args, **kwargs):
         grid, hooks = self.grid, self.pre_run_hooks
-
-        def hit(g) -> None:
-            if _programs(g) != 0:  # a grid of zero programs runs nothing: not a launch
-                LAUNCHES.hit(None, lambda: launch_spec(self.fn, self.constexprs, args, kwargs))
-
-        if callable(grid):
-            watched = _unpaused(grid)
-
-            def watched_grid(meta):
-                g = watched(meta)
-                hit(g)
-                return g
-
-            self.grid = watched_grid
-        else:
-            hit(grid)
-        self.pre_run_hooks = [_unpaused(h) for h in hooks]  # e.g. `add_pre_run_hook(torch.sum(...))`
+        # host callables run as on a GPU, watched, before the interpreter patches triton.language
+        # (interpreter_host.py): a grid callable gets the launch's own arguments, never interpreter tensors
+        interpreter_host.run_pre_run_hooks(self.fn, hooks, args, kwargs)
+        g = interpreter_host.launch_grid(self.fn, grid, args, kwargs)
+        if _programs(g) != 0:  # a grid of zero programs runs nothing: not a launch
+            LAUNCHES.hit(None, lambda: launch_spec(self.fn, self.constexprs, args, kwargs))
+        self.grid, self.pre_run_hooks = g, []
         _check_tensor_like_args(args, kwargs)
         if LAUNCHES.active:  # a kernel computing in fp16 because its operand type comes from an fp16 buffer
             flat = _flatten(list(args) + list(kwargs.values()))  # also inside tuples (`H=(fp16_table,)`)
@@ -256,11 +234,13 @@ def _install_interpreter_hook() -> list:
         reach = interpreter_calls.host_reach(self.fn, _flatten(list(args) + list(kwargs.values())))
         if reach and LAUNCHES.active:
             LAUNCHES.host_calls += len(reach)
+        interpreter_reorder.new_launch()  # reorderable ops draw this launch's permutation
         pause()
         interpreter_races.take_races()
         interpreter_races.take_false_hints()
         try:
-            return original(self, *args, **kwargs)
+            with interpreter_host.kernel_body():
+                return original(self, *args, **kwargs)
         finally:
             unpause()
             self.grid, self.pre_run_hooks = grid, hooks
@@ -272,7 +252,7 @@ def _install_interpreter_hook() -> list:
 
     interpreter.GridExecutor.__call__ = launch
     _count_interpreter_writes(interpreter)
-    return [interpreter.GridExecutor] + interpreter_races.install()
+    return [interpreter.GridExecutor] + interpreter_host.install() + interpreter_races.install()
 
 
 def _storage_ranges(values: list) -> list[tuple[int, int]] | None:

@@ -3,7 +3,8 @@ before any candidate module exists in a sandbox worker process.
 
 Under the CPU interpreter (TRITON_INTERPRET=1): autotuning that runs every config in turn (no benchmarks),
 `torch.cuda.device(...)` on a CPU build, libdevice functions in numpy, the GPU's casts, NaN rules and
-reduction order (interpreter_arith.py), `tl.cat` that does reorder, scalars used as
+reduction order and fused fma (interpreter_arith.py), `tl.cat` and `tl.reshape(..., can_reorder=True)`
+that do reorder (interpreter_reorder.py), scalars used as
 Python integers under numpy >= 2.5. In every mode: a stand-in driver (the compile worker imports
 candidates on machines without a GPU too) and KernelBook-style inductor headers. A shim that does not fit
 the installed Triton or torch is skipped: those candidates then fail as they would without it.
@@ -26,6 +27,7 @@ def install(interpret: bool) -> None:
         _libdevice_in_numpy()
         _gpu_arithmetic()
         _cat_reorders()
+        _reshape_reorders()
         _scalar_index()
     _stand_in_driver()  # the compile worker on a machine without a GPU imports the candidate too
 
@@ -179,10 +181,14 @@ def _autotune_without_benchmark() -> None:
 def reordered_cat(lhs, rhs):
     """`tl.cat(a, b, can_reorder=True)` (its only mode) lets the GPU compiler permute the elements; numpy keeps
     them in order, so a kernel storing the result as if concatenated in order was right only here. The
-    interpreter returns them reversed: reductions over them stay right, order-dependent uses fail as on a GPU."""
+    interpreter returns them in this launch's permutation (interpreter_reorder.py: unpublished, never the
+    identity, so no kernel can undo it): reductions over them stay right, order-dependent uses fail as on a GPU."""
     import numpy as np
 
-    return np.concatenate([lhs, rhs])[::-1].copy()
+    from tritonrl.verifier_workers.sandbox.worker.interpreter_reorder import reordered
+
+    joined = np.concatenate([lhs, rhs])
+    return reordered(joined, joined.shape, (2,))
 
 
 def _cat_reorders() -> None:
@@ -197,6 +203,15 @@ def _cat_reorders() -> None:
         return TensorHandle(reordered_cat(lhs.data, rhs.data), lhs.dtype.scalar)
 
     InterpreterBuilder.create_cat = create_cat
+
+
+def _reshape_reorders() -> None:
+    try:
+        from tritonrl.verifier_workers.sandbox.worker import interpreter_reorder
+
+        interpreter_reorder.install()
+    except Exception:  # an unknown Triton layout: reshape keeps numpy's order
+        pass
 
 
 def scalar_index(tensor) -> int:
