@@ -13,9 +13,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("tritonrl", "learner", "rollout", "verifier_workers", "reward", "conf")
 WORKER = ROOT / "verifier_workers" / "sandbox" / "worker"
 # what code running inside the sandbox worker may import from this project: the worker side, the wire
-# format, the pure comparison helpers and the config records; nothing that holds or forms a verdict
+# format, the pure comparison and precision-measure helpers and the config records; nothing that holds or
+# forms a verdict
 WORKER_MAY_IMPORT = ("tritonrl.verifier_workers.sandbox.worker", "tritonrl.verifier_workers.sandbox.protocol",
-                     "tritonrl.verifier_workers.sandbox.compare", "tritonrl.config")
+                     "tritonrl.verifier_workers.sandbox.compare", "tritonrl.verifier_workers.sandbox.precision",
+                     "tritonrl.config")
 MAX_LINES = 450
 LONG_MODULES_ALLOWED = {"deploy/offline/wheelhouse.py"}  # the offline wheelhouse tool is one self-contained script
 

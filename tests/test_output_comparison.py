@@ -39,8 +39,10 @@ return CACHE.setdefault(tuple(x.shape), out).clone()''', extra="\nCACHE = {}\n")
 def test_honest_candidate_passes(unchecked):
     verdict = unchecked.verify(RELU_SMALL_TASK, RELU_SMALL_HONEST)
     assert verdict.correct, verdict.error
-    assert [var["name"] for var in verdict.variants] == ["original", "values_x2", "new_seed", "heterogeneous",
-                                                         "larger_shapes", "other_precision", "values_small"]
+    names = [var["name"] for var in verdict.variants]
+    assert names[:5] == ["original", "values_x2", "new_seed", "heterogeneous", "larger_shapes"]
+    assert set(names[5:]) <= {"larger_other_dims", "larger_more_dims", "other_precision", "values_small"}
+    assert "other_precision" in names and "values_small" in names
     assert all(var["passed"] and var["atol"] is not None for var in verdict.variants)
 
 
@@ -50,6 +52,8 @@ def test_wrong_answers_fail_the_right_variant(unchecked, name):
     verdict = unchecked.verify(RELU_SMALL_TASK, code)
     assert not verdict.correct
     failed = [v["name"] for v in verdict.variants if not v["passed"]]
+    if variant == "tiny" and "output_cache" in verdict.violations:  # module state holding a tensor: refused
+        return  # at run time (state_poison's reach) before any output is compared
     if variant == "tiny":  # caught before the full stage, on the shrunken sizes
         assert verdict.stage == "compile" and not verdict.stages["tiny"]["passed"], verdict.error
     else:

@@ -84,20 +84,21 @@ def get_init_inputs():
 
 
 def test_overrides_and_free_dims():
-    assert variants.free_dims(REF) == ["N"]  # M and K feed SHAPE, dim feeds the model
+    assert variants.free_dims(REF) == ["M", "K", "N"]  # sizes by use: M and K shape an input through SHAPE
     src = variants.apply_overrides(REF, {"N": 5})
     assert variants.int_constants(src)["N"] == 5 and variants.int_constants(src)["M"] == 64
-    assert variants.tiny_overrides(REF, {}) == {"N": 3}
+    assert variants.tiny_overrides(REF, {}) == {"M": 3, "K": 5, "N": 7}
     assert variants.shared_dims(REF) == ["dim"]  # sizes the input and the weights
-    assert variants.larger_overrides(REF, {"N": 4}) == {"N": 12, "dim": 16}  # the batch-like x3, one more x2
-    assert variants.larger_overrides(REF, {"N": 4}, "batch", 2) == {"N": 8}
+    plan = variants.larger_plan(REF, {"N": 4}, seed=2)  # every size grows in one of the larger variants
+    assert sorted(k for step in plan for k in step) == ["K", "M", "N", "dim"]
+    assert all(step[k] > (4 if k == "N" else variants.int_constants(REF)[k]) for step in plan for k in step)
     assert variants.tiny_overrides("import torch\nB = 2\ndef get_inputs():\n    return [torch.randn(B)]\n", {}) is None
 
 
 def test_variant_set():
     names = [v.name for v in variants.multi_input_variants(REF, {}, [1, 2, 3], "cpu", True)]
-    assert names == ["original", "values_x2", "new_seed", "heterogeneous", "larger_shapes", "other_precision",
-                     "values_small"]
+    assert names == ["original", "values_x2", "new_seed", "heterogeneous", "larger_shapes", "larger_other_dims",
+                     "other_precision", "values_small"]
     assert [v.name for v in variants.multi_input_variants(REF, {}, [1, 2, 3], "cpu", False)] == ["original"]
     gpu = variants.multi_input_variants(REF, {}, [1, 2, 3], "cuda", True)
     assert gpu[-2].dtype == "float16" and gpu[0].grad_modes == ["no_grad", "enable_grad"]  # fp16 everywhere

@@ -180,7 +180,7 @@ class Variant:
 # The later calls' resample share of each full-stage variant in turn: from 1/8 of the elements down to a few
 # (at least one). A memo keyed on k sampled values misses a change of share s with probability about
 # exp(-s * k): a large share catches a key of a few values, a small one a key of a whole row or column.
-RESAMPLE_LADDER = (1 / 8, 1 / 64, 1 / 512, 1 / 4096, 1 / 32768, 1 / 256, 1 / 2048, 1 / 16)
+RESAMPLE_LADDER = (1 / 8, 1 / 64, 1 / 512, 1 / 4096, 1 / 32768, 1 / 256, 1 / 2048, 1 / 16, 1 / 128, 1 / 1024)
 
 
 def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], device: str,
@@ -205,13 +205,14 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
     # fp16 on every device: kernels with a dtype table support it more often than bf16 (a table without bf16
     # refused an honest kernel on the GPU), and its 10-bit mantissa keeps honest rounding within tolerance
     out.append(Variant("other_precision", base, seeds[0], dtype="float16"))
-    for var, share in zip(out, RESAMPLE_LADDER):
-        var.resample = share
-        var.keep_state = var is not original  # (see Variant.keep_state)
     # values far below 1 (its own seed: no memo of another variant's inputs scales to it), judged by the
     # measured precision (runs.PRECISION_VARIANTS): floating point is scale-free, a fixed-point grid or a
     # magic-number round has an absolute resolution, which loses the most here
-    out.append(Variant("values_small", base, seeds[2], scale=SMALL_SCALE, keep_state=True))
+    out.append(Variant("values_small", base, seeds[2], scale=SMALL_SCALE))
+    assert len(out) <= len(RESAMPLE_LADDER)  # each variant's later call changes a share of its own
+    for var, share in zip(out, RESAMPLE_LADDER):
+        var.resample = share
+        var.keep_state = var is not original  # (see Variant.keep_state)
     return out
 
 
