@@ -227,3 +227,25 @@ def test_an_acquire_synchronises_only_with_a_release_at_its_address():
     t.atomic(b(COUNTER), ACQ_REL)  # reads the first program's release: synchronised
     t.load(b(PARTS[:1]))
     assert t.races == 1
+
+
+def test_the_interpreter_runs_gdc_wait_as_a_marker():
+    import sys
+
+    import triton.language as tl
+
+    from tritonrl.verifier_workers.sandbox.worker.interpreter_ordering import install_gdc
+
+    mods = {tl.extra.cuda, sys.modules["triton.language.extra.cuda"]}
+    saved = [(m, n, getattr(m, n)) for m in mods for n in ("gdc_wait", "gdc_launch_dependents")]
+    waits = []
+    try:
+        install_gdc(lambda: waits.append(1))
+        tl.extra.cuda.gdc_launch_dependents()  # a hint: no wait
+        assert waits == []
+        tl.extra.cuda.gdc_wait()
+        sys.modules["triton.language.extra.cuda"].gdc_wait()  # `from triton.language.extra.cuda import ...`
+        assert waits == [1, 1]
+    finally:
+        for m, n, f in saved:
+            setattr(m, n, f)

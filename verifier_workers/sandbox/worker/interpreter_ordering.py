@@ -87,6 +87,33 @@ def gdc_result():
     return AsmResult(TensorHandle(np.zeros(1, dtype=np.int32), tl.int32))
 
 
+def install_gdc(on_wait) -> None:
+    """`tl.extra.cuda.gdc_wait` / `gdc_launch_dependents` as the interpreter runs them (interpreter processes
+    only; the compile stage builds the real instructions): Triton's are inline assembly, which the interpreter
+    cannot run, and take no `_semantic` there. gdc_wait calls `on_wait`; launch_dependents is a hint."""
+    import sys
+
+    def gdc_wait(_semantic=None, _builder=None):
+        on_wait()
+
+    def gdc_launch_dependents(_semantic=None, _builder=None):
+        return None
+
+    # `triton.language.extra` loads its backend packages itself: the module kernels reach as `tl.extra.cuda`
+    # need not be the one in sys.modules (what `from triton.language.extra.cuda import gdc_wait` reads)
+    try:
+        import triton.language as tl
+
+        cuda = getattr(getattr(tl, "extra", None), "cuda", None)
+    except Exception:
+        cuda = None
+    mods = [cuda, getattr(cuda, "gdc", None)] + [sys.modules.get(f"triton.language.extra.cuda{m}") for m in ("", ".gdc")]
+    for mod in mods:
+        for name, fn in (("gdc_wait", gdc_wait), ("gdc_launch_dependents", gdc_launch_dependents)):
+            if mod is not None and hasattr(mod, name):
+                setattr(mod, name, fn)
+
+
 class DependentLaunch:
     """The running launch's programmatic-dependent-launch state: set per launch by launches.py, per program by
     the interpreter's grid index."""

@@ -51,7 +51,8 @@ from tritonrl.verifier_workers.sandbox.worker.interpreter_access import (active_
 from tritonrl.verifier_workers.sandbox.worker.interpreter_cas import LockContention, contended_cas
 from tritonrl.verifier_workers.sandbox.worker.interpreter_hints import HINT_KEYS, hint_holds, pointee_bytes
 from tritonrl.verifier_workers.sandbox.worker.interpreter_ordering import (GDC_WAIT, DependentLaunch, Order,
-                                                                           atomic_order, gdc_instruction, gdc_result)
+                                                                           atomic_order, gdc_instruction, gdc_result,
+                                                                           install_gdc)
 
 TRACK_LIMIT = 1 << 24  # stored bytes per launch the check can hold (memory, time); more counts as a race
 
@@ -399,5 +400,6 @@ def install() -> list:
     b.create_masked_load, b.create_masked_store = load, store
     b.create_atomic_cas, b.create_atomic_rmw = cas, rmw
     b.create_barrier, TensorHandle.set_attr = barrier, set_attr
-    b.create_inline_asm = asm
+    b.create_inline_asm = asm  # `tl.inline_asm_elementwise` spelling of the GDC instructions
+    install_gdc(DEPENDENT.wait)  # `tl.extra.cuda.gdc_wait()` and `gdc_launch_dependents()`
     return [b, TensorHandle]
