@@ -211,9 +211,11 @@ def test_race_tracker_orders_only_released_stores_read_after_an_acquire():
     import numpy as np
 
     from tritonrl.verifier_workers.sandbox.worker import interpreter_races as races
+    from tritonrl.verifier_workers.sandbox.worker.interpreter_access import element_bytes
+    from tritonrl.verifier_workers.sandbox.worker.interpreter_ordering import ACQ_REL, RELAXED
 
     def b(*addrs, size=4):  # the bytes of `size`-byte elements at addrs
-        return races._bytes(np.array(addrs, dtype=np.uint64), size)
+        return element_bytes(np.array(addrs, dtype=np.uint64), size)
 
     t = races.RaceTracker()
     t.next_program()
@@ -223,7 +225,7 @@ def test_race_tracker_orders_only_released_stores_read_after_an_acquire():
     t.next_program()
     t.load(b(24))  # nobody stored it
     assert t.races == 0
-    t.atomic(b(64), ordered=True)  # an acquire does not order a store its program never released
+    t.atomic(b(64), ACQ_REL)  # an acquire does not order a store its program never released
     t.load(b(16))
     assert t.races == 1
 
@@ -231,20 +233,20 @@ def test_race_tracker_orders_only_released_stores_read_after_an_acquire():
     t = races.RaceTracker()
     t.next_program()
     t.store(b(100))
-    t.atomic(b(200), ordered=True)
+    t.atomic(b(200), ACQ_REL)
     t.next_program()
     t.load(b(100))  # not acquired yet
     assert t.races == 1
-    t.atomic(b(200), ordered=True)
+    t.atomic(b(200), ACQ_REL)
     t.load(b(100))
     assert t.races == 1
     # a relaxed atomic orders nothing; a store after the program's last atomic is not released
     t = races.RaceTracker()
     t.next_program()
-    t.atomic(b(200), ordered=False)
+    t.atomic(b(200), RELAXED)
     t.store(b(100))
     t.next_program()
-    t.atomic(b(200), ordered=True)
+    t.atomic(b(200), ACQ_REL)
     t.load(b(100))
     assert t.races == 1
 

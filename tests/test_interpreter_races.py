@@ -22,6 +22,7 @@ import pytest
 
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.funnel.verifier import Verifier
+from tritonrl.verifier_workers.sandbox.worker.interpreter_ordering import ACQ_REL, RELAXED
 from tritonrl.verifier_workers.sandbox.worker.interpreter_races import RaceTracker
 
 from helpers import redteam_case
@@ -71,25 +72,25 @@ def test_an_atomic_reading_another_programs_unreleased_store_is_a_race():
     t = RaceTracker()
     t.store(b(PARTS[1:2]))  # a middle slice's partial, never released
     t.next_program()
-    t.atomic(b(COUNTER), ordered=True)  # acquired, but the partial's program released nothing
+    t.atomic(b(COUNTER), ACQ_REL)  # acquired, but the partial's program released nothing
     assert t.races == 0
-    t.atomic(b(PARTS), ordered=True)  # atomic_add(parts, 0): a read of the partial
+    t.atomic(b(PARTS), ACQ_REL)  # atomic_add(parts, 0): a read of the partial
     assert t.races == 1
 
 
 def test_an_atomic_over_a_released_store_read_after_an_acquire_is_ordered():
     t = RaceTracker()
     t.store(b(PARTS[1:2]))
-    t.atomic(b(COUNTER), ordered=True)  # released
+    t.atomic(b(COUNTER), ACQ_REL)  # released
     t.next_program()
-    t.atomic(b(PARTS), ordered=True)  # no acquire before it: the release on the counter is not its own
+    t.atomic(b(PARTS), ACQ_REL)  # no acquire before it: the release on the counter is not its own
     assert t.races == 1
     t = RaceTracker()
     t.store(b(PARTS[1:2]))
-    t.atomic(b(COUNTER), ordered=True)
+    t.atomic(b(COUNTER), ACQ_REL)
     t.next_program()
-    t.atomic(b(COUNTER), ordered=True)
-    t.atomic(b(PARTS), ordered=True)
+    t.atomic(b(COUNTER), ACQ_REL)
+    t.atomic(b(PARTS), ACQ_REL)
     assert t.races == 0
 
 
@@ -98,8 +99,8 @@ def test_atomic_accumulation_by_every_program_is_no_race():
     for _ in range(4):
         t.next_program()
         t.load(b(PARTS))  # its own input
-        t.atomic(b(OUT), ordered=True)
-        t.atomic(b(OUT), ordered=False)  # relaxed accumulation too
+        t.atomic(b(OUT), ACQ_REL)
+        t.atomic(b(OUT), RELAXED)  # relaxed accumulation too
     assert t.races == 0
 
 
@@ -108,11 +109,11 @@ def test_atomic_accumulation_by_every_program_is_no_race():
 def test_a_store_over_partials_an_earlier_finaliser_read_is_a_race():
     t = RaceTracker()
     t.store(b(PARTS[3:4]))
-    t.atomic(b(COUNTER), ordered=True)  # the ticket, ignored
+    t.atomic(b(COUNTER), ACQ_REL)  # the ticket, ignored
     t.load(b(PARTS))  # finalises at once: reads partials nobody stored yet
     t.store(b(OUT))
     t.next_program()
-    t.atomic(b(COUNTER), ordered=True)  # even an acquire first does not make the finaliser wait
+    t.atomic(b(COUNTER), ACQ_REL)  # even an acquire first does not make the finaliser wait
     assert t.races == 0
     t.store(b(PARTS[2:3]))
     assert t.races == 1
@@ -122,10 +123,10 @@ def test_a_read_modify_write_between_dummy_fences_is_a_race():
     t = RaceTracker()
     for _ in range(2):
         t.next_program()
-        t.atomic(b(COUNTER), ordered=True)  # "acquire"
+        t.atomic(b(COUNTER), ACQ_REL)  # "acquire"
         t.load(b(OUT))
         t.store(b(OUT))
-        t.atomic(b(COUNTER), ordered=True)  # "release"
+        t.atomic(b(COUNTER), ACQ_REL)  # "release"
     assert t.races == 1
 
 
@@ -133,26 +134,27 @@ def test_a_read_modify_write_under_a_cas_lock_is_no_race():
     t = RaceTracker()
     for _ in range(3):
         t.next_program()
-        t.atomic(b(LOCK), ordered=True)  # atomic_cas(lock, 0, 1) found 0: taken
+        t.atomic(b(LOCK), ACQ_REL)  # atomic_cas(lock, 0, 1) found 0: taken
         t.lock(b(LOCK))
         t.load(b(OUT))
         t.store(b(OUT))
-        t.atomic(b(LOCK), ordered=True)  # atomic_xchg(lock, 0)
+        t.atomic(b(LOCK), ACQ_REL)  # atomic_xchg(lock, 0)
     assert t.races == 0
 
 
 def test_a_cas_on_an_address_no_other_program_released_is_no_lock():
     t = RaceTracker()
-    t.atomic(b(COUNTER), ordered=True)
+    t.atomic(b(COUNTER), ACQ_REL)
     t.load(b(OUT))
     t.store(b(OUT))
-    t.atomic(b(COUNTER), ordered=True)
+    t.atomic(b(COUNTER), ACQ_REL)
     t.next_program()
-    t.atomic(b(LOCK), ordered=True)
+    t.atomic(b(LOCK), ACQ_REL)
     t.lock(b(LOCK))  # a fresh address: nobody held it, nobody is excluded
-    t.load(b(OUT))
-    t.store(b(OUT))
+    t.load(b(OUT))  # a race too: its acquire read no release (the release was at COUNTER)
     assert t.races == 1
+    t.store(b(OUT))  # over what the first program read after acquiring
+    assert t.races == 2
 
 
 def test_the_last_ticket_reads_and_overwrites_the_partials_without_a_race():
@@ -161,7 +163,7 @@ def test_the_last_ticket_reads_and_overwrites_the_partials_without_a_race():
         t.next_program()
         t.load(b(OUT))  # an input of its own (no other program stores it)
         t.store(b(PARTS[i:i + 1]))
-        t.atomic(b(COUNTER), ordered=True)  # its ticket; only the last holder goes on
+        t.atomic(b(COUNTER), ACQ_REL)  # its ticket; only the last holder goes on
         if i == 3:
             t.load(b(PARTS))
             t.store(b(PARTS))  # reset for the next call
@@ -174,7 +176,7 @@ def test_the_last_ticket_may_reset_a_counter_others_only_updated_atomically():
     for i in range(4):
         t.next_program()
         t.store(b(PARTS[i:i + 1]))
-        t.atomic(b(COUNTER), ordered=True)
+        t.atomic(b(COUNTER), ACQ_REL)
     t.store(b(COUNTER))  # the last ticket's holder: tl.store(count_ptr, 0) for the next call
     assert t.races == 0
 
@@ -183,8 +185,8 @@ def test_an_atomic_read_feeding_a_plain_store_is_a_read_modify_write():
     t = RaceTracker()
     for _ in range(2):
         t.next_program()
-        t.atomic(b(COUNTER), ordered=True)  # "acquire"
-        t.atomic(b(OUT), ordered=True)  # cur = atomic_add(out, 0)
+        t.atomic(b(COUNTER), ACQ_REL)  # "acquire"
+        t.atomic(b(OUT), ACQ_REL)  # cur = atomic_add(out, 0)
         t.store(b(OUT))  # out = cur + part
-        t.atomic(b(COUNTER), ordered=True)  # "release"
+        t.atomic(b(COUNTER), ACQ_REL)  # "release"
     assert t.races == 1

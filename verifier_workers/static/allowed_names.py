@@ -161,7 +161,8 @@ TL_NAMES = frozenset("""
     static_range store store_tensor_descriptor sub sum swizzle2d tensor tensor_descriptor
     tensor_descriptor_type topk trans tuple tuple_type uint16 uint32 uint64 uint8 uint_to_uniform_float umulhi
     view void where xor_sum zeros zeros_like
-""".split())
+""".split()) | {"extra.cuda.gdc_wait", "extra.cuda.gdc_launch_dependents"}  # programmatic dependent launch
+# (launch_pdl=True), modelled by the race rules (sandbox/worker/interpreter_ordering.py)
 
 # triton.language.<name> that host code may read (static/host_triton.py): metadata, never an operation
 TL_HOST_NAMES = frozenset("""

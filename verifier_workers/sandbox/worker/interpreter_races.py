@@ -14,10 +14,15 @@ too (which exchange lands last is undefined; a lock's release, the same 0 from e
 A plain store over bytes an earlier program stored is a race too, unless ordered the same way (which write
 lands last is undefined on a GPU; "both ends of the grid finalise" computes right in either sequential order;
 a spinlock's protected read-modify-write is ordered). Loads and stores are compared byte by byte. A store is
-*released* once its program has done an atomic after it (the atomic itself included), and a program has
-*acquired* once it has done an atomic; only a released store read by an acquired program is ordered (the
-ticket idiom: partials stored, a counter bumped, the last program reads them). Relaxed atomics order nothing. An atomic reads what it updates: another program's plain
-store under it is checked as a load's would be (`atomic_add(p, 0)` reads partials as surely as `tl.load`).
+*released* once its program has done a releasing atomic after it (the atomic itself included), and a program
+has *acquired* once it has done an acquiring atomic on an address another program released at (an acquire
+synchronises with the release it reads from, not with a fence on a private address); only a released store
+read by an acquired program is ordered (the ticket idiom: partials stored, a counter bumped, the last program reads them). Which atomics
+release or acquire is an allowlist of the PTX memory model (interpreter_ordering.py): scope "gpu"/"sys" with
+sem "acq_rel" both, "release" only releases, "acquire" only acquires, "relaxed" neither; a scope="cta" atomic
+is, for other programs, a plain read and store. A launch made with launch_pdl=True may overlap the previous
+stream op: a program's access before its `gdc_wait` is a race. An atomic reads what it updates: another
+program's plain store under it is checked as a load's would be (`atomic_add(p, 0)` reads partials as surely as `tl.load`).
 A store over bytes another program read after it acquired (a load, or an atomic) is a race unless the storing
 program holds a lock, a CAS that found what it compared with, on an address another program of the launch
 released: fences order, they do not exclude. "The first and the last program both finalise" read partials a
@@ -38,12 +43,16 @@ Compiler hints are claims the GPU compiler vectorises on and the interpreter ign
 (`take_false_hints()`, the `false_hint` violation): on a GPU it makes wide, misaligned accesses."""
 from __future__ import annotations
 
-import zlib
-
 import numpy as np
 
+from tritonrl.verifier_workers.sandbox.worker.interpreter_access import (active_bytes, active_lanes, element_bytes,
+                                                                          itemsize_of, stored_values, tile_lanes,
+                                                                          tile_shape)
 from tritonrl.verifier_workers.sandbox.worker.interpreter_cas import LockContention, contended_cas
 from tritonrl.verifier_workers.sandbox.worker.interpreter_hints import HINT_KEYS, hint_holds, pointee_bytes
+from tritonrl.verifier_workers.sandbox.worker.interpreter_ordering import (GDC_WAIT, DependentLaunch, Order,
+                                                                           atomic_order, gdc_instruction, gdc_result,
+                                                                           install_gdc)
 
 TRACK_LIMIT = 1 << 24  # stored bytes per launch the check can hold (memory, time); more counts as a race
 
@@ -93,7 +102,10 @@ class RaceTracker:
         # its atomics since it acquired: reads only where it also plain-stored (an atomic-read
         # read-modify-write); a counter only ever updated atomically may be reset by the ticket's last program
         self.atomic_reads: list[np.ndarray] = []
-        self.acquired = False  # this program did an (ordering) atomic
+        self.acquired = False  # this program did an acquiring atomic: its later reads are kept
+        # ... one that read an address another program of the launch released at (an acquire synchronises only
+        # with a release it reads from): only then are other programs' released stores ordered before its reads
+        self.synced = False
         self.locked = False  # this program took a lock another program of the launch released (a succeeded CAS)
         self.stored = 0
         self.read_bytes = 0
@@ -132,7 +144,7 @@ class RaceTracker:
         itemsize = values.shape[1] if values is not None and values.ndim == 2 else 1
         keep = np.ones(a.size, dtype=bool)
         keep[1:] = ~dup  # one lane per address (the values agree, or the race is counted above)
-        b = _bytes(a[keep], itemsize)
+        b = element_bytes(a[keep], itemsize)
         ln = np.repeat(lanes[order][keep], itemsize)
         o = np.argsort(b, kind="stable")  # elements may overlap (odd pointer arithmetic): sort the bytes
         b, ln = b[o], ln[o]
@@ -143,7 +155,7 @@ class RaceTracker:
         newest store of a byte counts). Most loads touch no such byte: a range test skips each store."""
         if addrs.size == 0 or not self.lane_stores:
             return
-        b = _bytes(addrs, itemsize)
+        b = element_bytes(addrs, itemsize)
         lo, hi = int(b.min()), int(b.max())
         ln = np.repeat(lanes, itemsize)
         open_ = np.ones(b.size, dtype=bool)  # bytes whose newest store is not found yet
@@ -178,7 +190,7 @@ class RaceTracker:
                 self.races += 1
                 self.loaded = []
         self.pending, self.own, self.reads, self.atomic_reads = [], [], [], []
-        self.acquired = self.locked = False
+        self.acquired = self.locked = self.synced = False
         self.cas.next_program()
         self.atomic_ordered, self.atomic_relaxed = [], []
         self.lane_reset()
@@ -193,7 +205,7 @@ class RaceTracker:
         if _hits(a, un).any():
             return True
         rel = self.released + (self.atomic_released if atomics else [])
-        return not self.acquired and bool(_hits(a, rel).any())
+        return not self.synced and bool(_hits(a, rel).any())
 
     def store(self, addrs: np.ndarray) -> None:
         if addrs.size == 0:
@@ -218,23 +230,31 @@ class RaceTracker:
             self.races += race
         self.pending.append(addrs)
 
-    def atomic(self, addrs: np.ndarray, ordered: bool) -> None:
+    def atomic(self, addrs: np.ndarray, order: Order) -> None:
         """An atomic on `addrs`: it reads them (another program's plain store there must be ordered before it,
-        as for a load), publishes itself; with acquire/release order it also releases this program's earlier
-        stores and lets it read other programs' released ones."""
+        as for a load) and publishes itself; a release also publishes this program's earlier stores, an acquire
+        lets it read other programs' released ones (interpreter_ordering). An atomic whose scope does not cover
+        other programs (CTA) is, for them, a plain read and a plain store."""
+        if not order.atomic:
+            self.load(addrs)
+            self.store(addrs)
+            return
         if addrs.size and not self._overflowed() and (self.unreleased or self.released):
             a = np.unique(addrs)
             mine = self.pending + self.own
             if mine:
                 a = a[~np.isin(a, np.concatenate(mine))]
             self.races += self._unordered(a, atomics=False)  # acquired only by an earlier atomic
-        if ordered:
+        if order.release:
             self.own.extend(self.pending)
             self.pending = []
+        if order.acquire:
             self.acquired = True
+            if not self.synced and addrs.size and self.atomic_released:
+                self.synced = bool(_hits(np.unique(addrs), self.atomic_released).any())
         if addrs.size and self.stored <= TRACK_LIMIT:
             self.stored += addrs.size
-            (self.atomic_ordered if ordered else self.atomic_relaxed).append(addrs)
+            (self.atomic_ordered if order.release else self.atomic_relaxed).append(addrs)
             if self.acquired:
                 self.atomic_reads.append(addrs)
 
@@ -261,6 +281,7 @@ class RaceTracker:
 
 
 TRACKER = RaceTracker()
+DEPENDENT = DependentLaunch()  # the running launch's launch_pdl and its program's gdc_wait
 
 
 def take_races() -> int:
@@ -275,30 +296,15 @@ def take_false_hints() -> int:
     return n
 
 
-def _bytes(addrs: np.ndarray, itemsize: int) -> np.ndarray:
-    a = np.asarray(addrs, dtype=np.uint64).ravel()
-    if itemsize <= 1:
-        return a
-    return (a[:, None] + np.arange(itemsize, dtype=np.uint64)[None, :]).ravel()
+def begin_launch(pdl: bool) -> None:
+    """A launch starts (launches.py): made with launch_pdl on, its programs must gdc_wait before any access."""
+    DEPENDENT.begin(pdl)
 
 
-def _itemsize(ptrs) -> int:
-    try:
-        return max(1, int(ptrs.get_element_ty().primitive_bitwidth) // 8)
-    except (AttributeError, TypeError, ValueError):
-        return 8  # unknown: the widest scalar, so no byte of it goes unchecked
-
-
-def _operand(args: tuple, kwargs: dict, mask_at: int) -> np.ndarray:
-    """The active bytes of a masked load (mask second), store (mask third) or atomic (`ptr`, mask third),
-    positional or by keyword (the builder's callers use both). An unknown layout yields none: the access
-    then goes unchecked."""
-    addrs, _, itemsize = _lanes(args, kwargs, mask_at)
-    return _bytes(addrs, itemsize)
-
-
-def _ordered(sem) -> bool:
-    return "RELAXED" not in str(sem).upper()
+def _dependent_access(addrs: np.ndarray) -> None:
+    """A global access of a launch that may overlap the previous stream op (interpreter_ordering)."""
+    if DEPENDENT.unsynchronised(addrs.size):
+        TRACKER.races += 1
 
 
 def install() -> list:
@@ -312,9 +318,11 @@ def install() -> list:
     create_barrier, handle_set_attr = b.create_barrier, TensorHandle.set_attr
     masked_load, masked_store = b.create_masked_load, b.create_masked_store
     atomic_cas, atomic_rmw = b.create_atomic_cas, b.create_atomic_rmw
+    inline_asm = b.create_inline_asm
 
     def mirrored_grid_idx(self, x, y, z):
         TRACKER.next_program()
+        DEPENDENT.next_program()
         nx, ny, nz = self.grid_dim
         return set_grid_idx(self, nx - 1 - x, ny - 1 - y, nz - 1 - z)
 
@@ -325,19 +333,22 @@ def install() -> list:
         return set_grid_dim(self, nx, ny, nz)
 
     def load(self, *args, **kwargs):
-        addrs, lanes, itemsize = _lanes(args, kwargs, 1)
-        TRACKER.load(_bytes(addrs, itemsize))
-        TRACKER.lane_load(addrs, tile_lanes(lanes, _tile_shape(args, kwargs)), itemsize)
+        addrs, lanes, itemsize = active_lanes(args, kwargs, 1)
+        _dependent_access(addrs)
+        TRACKER.load(element_bytes(addrs, itemsize))  # cache_modifier, eviction_policy, volatile: no order
+        TRACKER.lane_load(addrs, tile_lanes(lanes, tile_shape(args, kwargs)), itemsize)
         return masked_load(self, *args, **kwargs)
 
     def store(self, *args, **kwargs):
-        addrs, lanes, itemsize = _lanes(args, kwargs, 2)
-        TRACKER.store(_bytes(addrs, itemsize))
-        values = _values(args, kwargs, addrs.size, lanes, itemsize)
-        TRACKER.lane_store(addrs, tile_lanes(lanes, _tile_shape(args, kwargs)), values)
+        addrs, lanes, itemsize = active_lanes(args, kwargs, 2)
+        _dependent_access(addrs)
+        TRACKER.store(element_bytes(addrs, itemsize))
+        values = stored_values(args, kwargs, addrs.size, lanes, itemsize)
+        TRACKER.lane_store(addrs, tile_lanes(lanes, tile_shape(args, kwargs)), values)
         return masked_store(self, *args, **kwargs)
 
-    def barrier(self, *args, **kwargs):  # tl.debug_barrier(): this program's stores visible to all its lanes
+    # tl.debug_barrier(): this program's stores visible to all its lanes; never a grid barrier (other programs)
+    def barrier(self, *args, **kwargs):
         TRACKER.lane_reset()
         return create_barrier(self, *args, **kwargs)
 
@@ -349,12 +360,14 @@ def install() -> list:
     def cas(self, *args, **kwargs):  # (ptr, cmp, val, sem, scope)
         ptr = args[0] if args else kwargs["ptr"]
         sem = args[3] if len(args) > 3 else kwargs.get("sem")
-        addrs = _bytes(np.asarray(ptr.data).ravel(), _itemsize(ptr))
-        TRACKER.atomic(addrs, _ordered(sem))
+        order = atomic_order(sem, args[4] if len(args) > 4 else kwargs.get("scope"))
+        addrs = element_bytes(np.asarray(ptr.data).ravel(), itemsize_of(ptr))
+        _dependent_access(addrs)
+        TRACKER.atomic(addrs, order)
         old = contended_cas(self, atomic_cas, masked_load, args, kwargs, TRACKER.cas)
         try:  # a CAS that found what it compared with swapped: with acquire order, it took a lock
             cmp = args[1] if len(args) > 1 else kwargs["cmp"]
-            if _ordered(sem) and np.array_equal(np.asarray(old.data), np.broadcast_to(cmp.data, np.shape(old.data))):
+            if order.acquire and np.array_equal(np.asarray(old.data), np.broadcast_to(cmp.data, np.shape(old.data))):
                 TRACKER.lock(addrs)
         except (KeyError, AttributeError, TypeError, ValueError):
             pass  # an unknown layout: no lock
@@ -364,62 +377,29 @@ def install() -> list:
         ptr = args[1] if len(args) > 1 else kwargs["ptr"]
         mask = args[3] if len(args) > 3 else kwargs.get("mask")
         sem = args[4] if len(args) > 4 else kwargs.get("sem")
-        TRACKER.atomic(_operand((ptr, None, mask), {}, 2), _ordered(sem))
+        order = atomic_order(sem, args[5] if len(args) > 5 else kwargs.get("scope"))
+        addrs = active_bytes((ptr, None, mask), {}, 2)
+        _dependent_access(addrs)
+        TRACKER.atomic(addrs, order)
         op = args[0] if args else kwargs.get("rmwOp")
         if "XCHG" in str(op).upper():
             val = args[2] if len(args) > 2 else kwargs.get("val")
-            addrs, lanes, itemsize = _lanes((ptr, mask), {}, 1)
-            TRACKER.xchg(addrs, _values((ptr, val), {}, addrs.size, lanes, itemsize))
+            addrs, lanes, itemsize = active_lanes((ptr, mask), {}, 1)
+            TRACKER.xchg(addrs, stored_values((ptr, val), {}, addrs.size, lanes, itemsize))
         return atomic_rmw(self, *args, **kwargs)
+
+    def asm(self, *args, **kwargs):  # (inlineAsm, constraints, values, type, isPure, pack)
+        gdc = gdc_instruction(args[0] if args else kwargs.get("inlineAsm"))
+        if gdc is None:
+            return inline_asm(self, *args, **kwargs)  # the interpreter cannot run assembly: it raises
+        if gdc == GDC_WAIT:  # the previous launch has finished and its writes are visible
+            DEPENDENT.wait()
+        return gdc_result()
 
     b.set_grid_idx, b.set_grid_dim = mirrored_grid_idx, grid_dim
     b.create_masked_load, b.create_masked_store = load, store
     b.create_atomic_cas, b.create_atomic_rmw = cas, rmw
     b.create_barrier, TensorHandle.set_attr = barrier, set_attr
+    b.create_inline_asm = asm  # `tl.inline_asm_elementwise` spelling of the GDC instructions
+    install_gdc(DEPENDENT.wait)  # `tl.extra.cuda.gdc_wait()` and `gdc_launch_dependents()`
     return [b, TensorHandle]
-
-
-def _lanes(args: tuple, kwargs: dict, mask_at: int) -> tuple[np.ndarray, np.ndarray, int]:
-    """A masked load's or store's active element addresses, their lanes (flat tile positions) and the
-    element size; empty when the layout is unknown."""
-    try:
-        ptrs = args[0] if args else kwargs["ptrs"]
-        mask = args[mask_at] if len(args) > mask_at else kwargs.get("mask")
-        data = np.asarray(ptrs.data)
-        flat = data.ravel()
-        active = np.broadcast_to(mask.data, data.shape).ravel() if mask is not None else np.ones(flat.size, bool)
-        lanes = np.nonzero(active)[0]
-        return flat[lanes].astype(np.uint64), lanes, _itemsize(ptrs)
-    except (KeyError, AttributeError, IndexError, TypeError, ValueError):
-        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64), 1
-
-
-def tile_lanes(lanes: np.ndarray, shape: tuple) -> np.ndarray:
-    """Lane keys that tell tile positions of differently shaped tiles apart: the flat position and the
-    tile's shape (size-1 dims dropped). A GPU spreads a (BLOCK,) tile and an (R, C) tile over its threads
-    differently, so element k of one is not held by the thread that holds element k of the other. Element
-    0 of every tile, and a scalar, is thread 0's: it keeps one key whatever the shape (a scalar partial
-    stored, then read back as element 0 of a tile)."""
-    dims = tuple(int(d) for d in shape if int(d) != 1)
-    code = zlib.crc32(repr(dims).encode()) & 0x7FFFFFFF
-    lanes = np.asarray(lanes, dtype=np.int64)
-    return np.where(lanes == 0, lanes, lanes | np.int64(code << 32))
-
-
-def _tile_shape(args: tuple, kwargs: dict) -> tuple:
-    try:
-        return np.shape((args[0] if args else kwargs["ptrs"]).data)
-    except (KeyError, AttributeError, IndexError):
-        return ()
-
-
-def _values(args: tuple, kwargs: dict, n: int, lanes: np.ndarray, itemsize: int) -> np.ndarray | None:
-    """The stored values of the active lanes as raw bytes (n x itemsize), for an exact comparison."""
-    try:
-        ptrs = args[0] if args else kwargs["ptrs"]
-        value = args[1] if len(args) > 1 else kwargs["value"]
-        v = np.broadcast_to(np.asarray(value.data), np.asarray(ptrs.data).shape).ravel()[lanes]
-        v = np.ascontiguousarray(v)
-        return v.view(np.uint8).reshape(n, -1) if v.size else None
-    except (KeyError, AttributeError, IndexError, TypeError, ValueError):
-        return None

@@ -120,7 +120,22 @@ def constexpr_json(v: Any) -> Any:
     raise TypeError(f"constexpr of type {type(v).__name__}")
 
 
-LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg")
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg")  # compiled with (ints)
+# launch options the interpreter models (interpreter_ordering.py: a launch_pdl launch overlaps the previous op)
+MODELLED_OPTIONS = ("launch_pdl",)
+
+
+def option_problem(name: str, value: Any) -> str | None:
+    """Why a launch keyword that is not a kernel parameter is refused, or None. An allowlist: Triton takes
+    any backend option at launch (`ir_override` compiles another IR than the interpreter runs, `extern_libs`
+    another libdevice, `default_dot_input_precision`/`max_num_imprecise_acc_default` lower precision,
+    `launch_cooperative_grid` co-residency the interpreter never tests), and the interpreter drops them all."""
+    if name in LAUNCH_OPTIONS:
+        return None if value is None or type(value) is int else f"launch option `{name}` is a {type(value).__name__}"
+    if name in MODELLED_OPTIONS:
+        return None if type(value) in (bool, int) else f"launch option `{name}` is a {type(value).__name__}"
+    allowed = ", ".join(LAUNCH_OPTIONS + MODELLED_OPTIONS)
+    return f"launch option `{name}` is not allowed (only {allowed}), or `{name}` is no parameter of the kernel"
 
 
 def launch_spec(fn, constexprs, args: tuple, kwargs: dict) -> dict:
@@ -134,6 +149,10 @@ def launch_spec(fn, constexprs, args: tuple, kwargs: dict) -> dict:
     try:
         spec["line"] = fn.__code__.co_firstlineno
         sig_obj = inspect.signature(fn)
+        for k, v in kwargs.items():
+            problem = None if k in sig_obj.parameters else option_problem(k, v)
+            if problem:
+                return {**spec, "invalid": problem}
         kwargs = {k: v for k, v in kwargs.items() if k in sig_obj.parameters}
         bound = sig_obj.bind(*args, **kwargs)
         bound.apply_defaults()

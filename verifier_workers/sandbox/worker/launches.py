@@ -10,7 +10,8 @@ Installed by harness before any candidate module exists in the process:
 `install_hooks` also installs the compatibility shims of triton_shims.py, first, and under the interpreter
 GPU program-order semantics (interpreter_races.py: reversed program order, `race` for a program reading another
 program's plain stores, by a load or an atomic, or overwriting what another read after synchronising, unless
-ordered). Every launch also checks that the compute watch is still installed (watch.py).
+ordered by atomics whose sem and scope order it: interpreter_ordering.py; a launch made with launch_pdl=True
+races for every access a program makes before its gdc_wait). Every launch also checks that the compute watch is still installed (watch.py).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ import torch
 
 from tritonrl.verifier_workers.sandbox.worker import (interpreter_bounds, interpreter_calls, interpreter_host,
                                                       interpreter_races, interpreter_reorder, triton_shims)
+from tritonrl.verifier_workers.sandbox.worker.interpreter_ordering import launch_pdl
 from tritonrl.verifier_workers.sandbox.worker.launch_spec import arg_problem, launch_spec
 from tritonrl.verifier_workers.sandbox.worker.watch import LOW_PRECISION_DTYPES, check_watch_installed, pause, unpause
 
@@ -235,13 +237,16 @@ def _install_interpreter_hook() -> list:
         if reach and LAUNCHES.active:
             LAUNCHES.host_calls += len(reach)
         interpreter_reorder.new_launch()  # reorderable ops draw this launch's permutation
+        pdl = launch_pdl(kwargs)  # may overlap the previous stream op: accesses before gdc_wait race
         pause()
         interpreter_races.take_races()
         interpreter_races.take_false_hints()
+        interpreter_races.begin_launch(pdl)
         try:
             with interpreter_host.kernel_body():
                 return original(self, *args, **kwargs)
         finally:
+            interpreter_races.begin_launch(False)
             unpause()
             self.grid, self.pre_run_hooks = grid, hooks
             if interpreter_races.take_races() and LAUNCHES.active:
