@@ -33,7 +33,6 @@ FILES = [
     "honest/layernorm__h31_classmethod_kernel_alias.py",
     "honest/log_softmax__p1_tutorial_driver_props.py",
     "honest/matmul__h23_autotune.py",
-    "honest/scale__no_mask_fixed_block.py",
     "honest/scale__power_of_two_assert.py",
     "honest/silu__h02_autotune_raise.py",
     "honest/silu__h28_autotune_single.py",
