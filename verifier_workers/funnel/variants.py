@@ -57,11 +57,18 @@ LARGER_VARIANTS = ("larger_shapes", "larger_other_dims", "larger_more_dims")  # 
 GROWTH_BUDGET = 6.0  # a variant's sizes together grow the inputs' elements at most this many times
 PAIR_GROWTH = (1.5, 4.0)  # each of two sizes grown together: a factor drawn uniformly from this range
 SOLO_GROWTH = (2.5, 6.0)  # a size grown alone: from this range
+# a size of 4096 or more grows less than 2x: kernels size their block to the next power of two of such a row
+# (BLOCK = next_power_of_2(N)), and a block past twice the task's costs minutes to compile for the GPU target
+# on a CPU (and would spill on the GPU); a hard-coded tile of 2x a row that long is the gap this leaves
+LARGE_SIZE, LARGE_GROWTH = 4096, 1.9
 
 
 def grown_size(n: int, factor: float) -> int:
-    """n grown by about `factor`, then moved up to the next integer that is neither a power of two nor a
-    multiple of n: no tile a kernel could size to the task (n, 2n, the next power of two) fits it exactly."""
+    """n grown by about `factor` (below LARGE_GROWTH from LARGE_SIZE up), then moved up to the next integer
+    that is neither a power of two nor a multiple of n: no tile a kernel could size to the task (n, 2n, the
+    next power of two) fits it exactly."""
+    if n >= LARGE_SIZE:
+        factor = min(factor, LARGE_GROWTH)
     t = max(n + 1, round(n * factor))
     while t & (t - 1) == 0 or t % n == 0:
         t += 1

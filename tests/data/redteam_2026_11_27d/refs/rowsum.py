@@ -1,0 +1,19 @@
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    """Sum over the last dim."""
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return torch.sum(x, dim=1)
+
+batch_size = 16
+dim = 128
+
+def get_inputs():
+    return [torch.randn(batch_size, dim)]
+
+def get_init_inputs():
+    return []
