@@ -15,6 +15,7 @@ DATA = Path(__file__).resolve().parent / "data"
 ROUND_4 = DATA / "redteam_2026_11_27"
 ROUND_5 = DATA / "redteam_2026_11_27b"  # round 5, written against ddd6fea
 ROUND_6 = DATA / "redteam_2026_11_27c"  # round 6, written against 4eebef6
+ROUND_7 = DATA / "redteam_2026_11_27d"  # round 7, written against d620500
 
 
 def redteam_case(name: str, round_name: str = ROUND_4.name) -> tuple[Task, str]:
