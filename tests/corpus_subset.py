@@ -22,7 +22,7 @@ from pathlib import Path
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 KINDS = ("honest", "cheat", "crash")
-RUNTIME_EVERY = 3
+RUNTIME_EVERY = 4
 FIRST_PER_CODE = 1
 # candidates that hang or exhaust a limit by design cost a whole stage timeout each (minutes); the full
 # corpus run has them, and tests/test_funnel.py's containment tests cover hangs, loops and crashes in CI
