@@ -6,6 +6,9 @@
 #   bench/gpu_learning.sh long OUT      # one run of preset gpu1 as shipped (100 RL steps) on one GPU, over
 #                                       # several device calls: each call continues it from its newest
 #                                       # checkpoint (learner.resume=true) in runs/$RUN until step 100
+#   bench/gpu_learning.sh compare OUT   # the 4 runs of `main` on however many GPUs the host has, RUNS_PER_GPU
+#                                       # (default 4) sharing one GPU (ray.lease_one_gpu), each continued over
+#                                       # several device calls from runs/<name>/ckpt like `long`
 # Each run's MLflow store (sqlite + artifacts) and log end up in OUT/<mode>.tgz; read them with
 # bench/learning_report.py. Budgets (train.deadline_minutes, steps) are set for a 10-minute device call:
 # RL ends early enough for the final held-out evaluation (tritonrl/deadline.py).
@@ -50,8 +53,29 @@ elif [ "$mode" = long ]; then
    echo "exit status $?" >> "$d/train.log") &
   while [ -n "$(jobs -r)" ]; do sleep 30; echo "$(date +%T) $(nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader) $(grep -ao 'RL steps: *[0-9]*%[^|]*| *[0-9]*/[0-9]*' "$d/train.log" | tail -1)"; done
   wait
+elif [ "$mode" = compare ]; then
+  root=$PWD/runs; rpg=${RUNS_PER_GPU:-4}
+  # runs sharing a GPU: vLLM, the verifier's sandboxes and the learner each get a share (as in `ablation`)
+  share="ray.lease_one_gpu=true ray.runs_per_gpu=$rpg ray.lease_stagger_s=20 rollout.gpu_memory_utilization=0.07
+    rollout.enforce_eager=true verifier.sandbox.gpu_memory_fraction=0.025 pool.sandboxes_per_worker=2"
+  export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True
+  python3 -c 'from tritonrl.config import ModelConfig; from tritonrl.models import resolve_model; print(resolve_model(ModelConfig()))'
+  cmp_launch() {  # name overrides...
+    local n=$1; shift; local d=$root/$n; mkdir -p "$d"
+    (cd "$d" && timeout "${RUN_TIMEOUT_S:-580}" python3 -m tritonrl.cli train preset=gpu1 $share tracking.run_name=$n \
+       tracking.tracking_uri=sqlite:///$d/mlruns.db learner.checkpoint_dir=$d/ckpt learner.resume=true \
+       train.deadline_minutes=${DEADLINE_MIN:-9.2} "$@" >> "$d/train.log" 2>&1
+     echo "exit status $?" >> "$d/train.log") &
+  }
+  cmp_launch cmp_hrd_a0.1_s0 train.seed=0
+  cmp_launch cmp_hrd_a0.1_s1 train.seed=1
+  cmp_launch cmp_uniform_a0.1_s0 train.seed=0 reward.hrd=false
+  cmp_launch cmp_hrd_a1.0_s0 train.seed=0 reward.alpha=1.0
+  while [ -n "$(jobs -r)" ]; do sleep 30; echo "$(date +%T) $(nvidia-smi --query-gpu=index,utilization.gpu,memory.used --format=csv,noheader | tr '\n' ' ')"
+    for d in "$root"/cmp_*; do echo "  $(basename $d): $(grep -ao 'RL steps: *[0-9]*%[^|]*| *[0-9]*/[0-9]*' "$d/train.log" | tail -1)"; done; done
+  wait
 else
-  echo "usage: $0 main|ablation|long OUT" >&2; exit 2
+  echo "usage: $0 main|ablation|long|compare OUT" >&2; exit 2
 fi
 tar czf "$out/$mode.tgz" -C "$root" --exclude='*.safetensors' --exclude='*.pt' --exclude='*.bin' --exclude='ckpt' .
 for f in "$root"/*/train.log "$root"/sweep/sweep.log; do [ -f "$f" ] && { echo "== $f"; grep -E "exit status|Error|error:|Traceback" "$f" | tail -5; }; done
