@@ -60,3 +60,38 @@ def test_bad_handle_list_is_an_error():
     dc.keep("s", [torch.zeros(4)])
     with pytest.raises(ValueError, match="bad output handles"):
         dc.op_compare({"slot": "s", "handles": "x"}, {})
+
+
+def test_a_comparison_out_of_memory_twice_says_what_the_worker_holds(monkeypatch):
+    """The retry frees the other kept slots; if the comparison still runs out of memory, the error names the
+    worker's memory (allocated, reserved, kept), for the verdict to blame the verifier, not the candidate."""
+    def oom(*_a, **_k):
+        raise torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 864.00 MiB.")
+    monkeypatch.setattr(dc, "compare_calls", oom)
+    monkeypatch.setattr(dc, "open_handle", lambda h: torch.zeros(4))
+    for name in ("cuda.empty_cache", "cuda.synchronize"):
+        monkeypatch.setattr(torch.cuda, name.split(".")[1], lambda: None)
+    monkeypatch.setattr(torch.cuda, "memory_allocated", lambda: 3 << 30)
+    monkeypatch.setattr(torch.cuda, "memory_reserved", lambda: 3 << 30)
+    dc.keep("other", [torch.zeros(8)])
+    dc.keep("s", [torch.zeros(4)])
+    with pytest.raises(torch.OutOfMemoryError) as e:
+        dc.op_compare({"slot": "s", "handles": [{}]}, {})
+    assert "3072 MiB allocated" in str(e.value) and "1 kept slots" in str(e.value)
+    assert list(dc._KEPT) == ["s"]
+
+
+def test_an_out_of_memory_comparison_is_the_verifiers_failure():
+    """The reference worker's memory is the verifier's: its OOM makes the verdict reference_failed (an
+    infrastructure failure, left out of the group baseline), never a wrong answer charged to the candidate."""
+    from tritonrl.config import VerifierConfig
+    from tritonrl.verifier_workers.funnel.runs import ReferenceFailed, WorkerRuns
+
+    class OutOfMemoryWorker:
+        def call(self, op, args, timeout):
+            return {"ok": False, "error_type": "OutOfMemoryError", "error": "OutOfMemoryError: CUDA out of memory"}, {}
+
+    runs = object.__new__(WorkerRuns)
+    runs.cfg, runs.reference, runs.deadline = VerifierConfig(), OutOfMemoryWorker(), None
+    with pytest.raises(ReferenceFailed, match="reference worker out of GPU memory"):
+        runs.compare_outputs("slot", {"handles": [{}], "n_calls": 1}, "full")

@@ -381,6 +381,9 @@ class WorkerRuns:
             return {**failed, "error": f"its output handles broke the comparison ({e.kind})"}
         if reply.get("missing"):
             raise _SlotMissing
+        if reply.get("error_type") == "OutOfMemoryError":  # the reference worker's memory: ours, not the candidate's
+            raise ReferenceFailed(f"reference worker out of GPU memory comparing outputs: "
+                                  f"{one_line(reply.get('error', ''), 300)}")
         if not reply.get("ok"):
             return {**failed, "error": f"unusable outputs: {one_line(reply.get('error', ''), 200)}"}
         return reply["result"]

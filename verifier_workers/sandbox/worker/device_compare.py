@@ -52,6 +52,15 @@ def keep(slot: str, outs: list[torch.Tensor]) -> None:
         total -= sum(o.numel() * o.element_size() for o in old)
 
 
+def memory_report() -> str:
+    """One line: what this worker holds on the GPU (an out-of-memory comparison is the verifier's failure,
+    reported as such; this says whose memory it was)."""
+    kept = sum(o.numel() * o.element_size() for v in _KEPT.values() for o in v)
+    return (f"reference worker: {torch.cuda.memory_allocated() >> 20} MiB allocated, "
+            f"{torch.cuda.memory_reserved() >> 20} MiB reserved, {kept >> 20} MiB in {len(_KEPT)} kept slots, "
+            f"kept at most {_LIMIT['bytes'] >> 20} MiB")
+
+
 def forget() -> None:
     _KEPT.clear()
     _EXPORTED.clear()
@@ -127,10 +136,13 @@ def op_compare(args: dict, _tensors: dict) -> tuple[dict, dict]:
             res = compare_calls(ref, cand, calls, tol, bool(args.get("wider_ok")))
         except torch.OutOfMemoryError:  # the worker's own cache of reference outputs is in the way: the
             # comparison is the verifier's job, never the candidate's fault; free everything else, try again
-            for other in [k for k in _KEPT if k != args["slot"]]:
+            for other in [k for k in _KEPT if k != args["slot"] and k != (args.get("precision") or {}).get("slot")]:
                 del _KEPT[other]
             torch.cuda.empty_cache()
-            res = compare_calls(ref, cand, calls, tol, bool(args.get("wider_ok")))
+            try:
+                res = compare_calls(ref, cand, calls, tol, bool(args.get("wider_ok")))
+            except torch.OutOfMemoryError as e:  # say what holds the memory: the verifier's failure to size
+                raise torch.OutOfMemoryError(f"{memory_report()}; {str(e).splitlines()[0]}") from None
         prec = args.get("precision")
         ref64 = _KEPT.get(prec["slot"]) if isinstance(prec, dict) else None
         if res["passed"] and ref64 is not None:  # (a float64 run evicted meanwhile: not measured)
