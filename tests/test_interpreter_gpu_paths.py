@@ -149,6 +149,40 @@ def test_autotuned_launches_run_every_config_and_reset_to_zero_once():
     assert got["acc"] == [1, 2, 3, 4]  # zeroed before the first launch for the key only, as after a GPU benchmark
 
 
+_KEYED_PROBE = textwrap.dedent('''
+    import json, torch, triton, triton.language as tl
+    from tritonrl.verifier_workers.sandbox.worker import triton_shims
+    triton_shims.install(True)
+
+    def prune(configs, named_args, **kw):  # V=1 is for rows of at most 8 only
+        return [c for c in configs if c.kwargs["V"] != 1 or named_args["n"] <= 8]
+
+    @triton.autotune(configs=[triton.Config({"V": 1}), triton.Config({"V": 2})], key=["m"],
+                     prune_configs_by={"early_config_prune": prune})
+    @triton.jit
+    def k(out_ptr, m, n, V: tl.constexpr):
+        tl.store(out_ptr, V)
+
+    out, ran = torch.zeros(1, dtype=torch.int32), {}
+    for m, n in [(4, 8), (4, 8), (4, 16), (4, 16), (5, 16), (5, 16)]:
+        k[(1,)](out, m, n)
+        ran.setdefault(f"{m},{n}", []).append(int(out[0]))
+    print(json.dumps(ran))
+''')
+
+
+def test_autotune_configs_are_fixed_per_key_as_on_a_gpu():
+    """Triton's Autotuner prunes and benchmarks only at a key's first launch and reuses its pick for the key:
+    a later launch with the same key and another row may run a config pruned for that row (R7C_09)."""
+    env = {**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(ROOT.parent) + os.pathsep + str(ROOT)}
+    proc = subprocess.run([sys.executable, "-c", _KEYED_PROBE], capture_output=True, text=True, env=env,
+                          timeout=300, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    ran = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert 1 in ran["4,16"]  # key m=4 was tuned at n=8, where V=1 was kept
+    assert ran["5,16"] == [2, 2]  # a new key is pruned at its own first launch
+
+
 # ---------------------------------------------------------------- device_branch: refused and allowed forms
 
 HEADER = "import torch\nimport triton\nimport triton.language as tl\nimport torch.nn as nn\n\n"

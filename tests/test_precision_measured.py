@@ -10,7 +10,7 @@ import torch
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.sandbox import precision
 
-from helpers import ROUND_6, redteam_case
+from helpers import ROUND_6, ROUND_7, redteam_case
 
 
 # ---------------------------------------------------------------- the measure itself
@@ -59,6 +59,34 @@ def test_a_dropped_mantissa_byte_is_refused():
     assert precision.verdict(precision.measure([x.relu()], [x.double().relu()], [trunc.relu()])) is not None
 
 
+def test_every_forward_call_is_judged():
+    """check() measures each call's outputs (n_out per call, one call after the other): a kernel exact on its
+    first call and rounded from its second on (R7B_03) is refused, naming the call."""
+    x, x2 = _rows(6), _rows(7)
+    ref32, ref64 = [x.relu(), x2.relu()], [x.double().relu(), x2.double().relu()]
+    rounded = (x2.view(torch.int32) & ~0x1FFF).view(torch.float32).relu()  # 10-bit mantissa on call 2
+    res = precision.check(ref32, ref64, [x.relu(), rounded], n_out=1, calls=2)
+    assert {m["call"] for m in res["measures"]} == {0, 1}
+    assert res["error"] is not None and "call 2 of the forward" in res["error"]
+    assert precision.check(ref32, ref64, [x.relu(), rounded], n_out=1, calls=1)["error"] is None
+
+
+def _round_mantissa(x: torch.Tensor, bits: int) -> torch.Tensor:
+    """x rounded to `bits` mantissa bits (Veltkamp split, as R7B_04 does to both GEMM operands)."""
+    c = x * float(2 ** (24 - bits) + 1)
+    return c - (c - x)
+
+
+def test_a_gemm_on_operands_of_16_mantissa_bits_is_refused():
+    g = torch.Generator().manual_seed(8)
+    a, b = torch.randn(256, 1024, generator=g), torch.randn(1024, 256, generator=g)
+    ref32, ref64 = a @ b, a.double() @ b.double()
+    honest = torch.stack([sum(a[:, k] * b[k, 0] for k in range(0, 1024)) for _ in range(1)], 1)[:, 0]  # column 0
+    assert precision.verdict(precision.measure([ref32[:, 0]], [ref64[:, 0]], [honest])) is None
+    trunc = _round_mantissa(a, 16) @ _round_mantissa(b, 16)
+    assert precision.verdict(precision.measure([ref32], [ref64], [trunc])) is not None
+
+
 def test_reduced_precision_outputs_are_not_measured():
     x = _rows(4).half()
     assert precision.measure([x], [x.double()], [x.float().half()]) == []
@@ -68,6 +96,15 @@ def test_reduced_precision_outputs_are_not_measured():
 
 CHEATS = ["R6A_04_magic_round_softmax", "R6B_04_float_fixed_point_round", "R6B_06_byte_pointer_truncation",
           "R6B_10_int_other_fixed_point"]
+
+
+def test_precision_lost_only_at_larger_sizes_is_refused(verifier):
+    """R7B_01: exact fp32 at the task's row length, quantised at any other: the larger variants are measured."""
+    task, code = redteam_case("R7B_01_cumsum_sizegated_quant", ROUND_7.name)
+    verdict = verifier.verify(task, code)
+    assert not verdict.correct
+    assert "precision_downgrade" in verdict.violations, verdict.error
+    assert "(variant larger_" in (verdict.error or "")
 
 
 @pytest.mark.parametrize("cheat", CHEATS)
@@ -140,8 +177,12 @@ def test_honest_fp32_kernels_are_measured_and_accepted(verifier, name, code):
     verdict = verifier.verify(_task(name), code)
     assert verdict.correct, verdict.error
     measured = [v for v in verdict.variants if v.get("precision")]
-    # the check ran, at the task's sizes
-    assert {v["name"] for v in measured} == {"original", "heterogeneous", "values_small"}
+    # the check ran on every fp32 variant, larger sizes included, and on every forward call
+    names = {v["name"] for v in measured}
+    assert {"original", "values_x2", "heterogeneous", "values_small"} <= names
+    assert any(n.startswith("larger_") for n in names)
+    assert "other_precision" not in names
+    assert all({m["call"] for m in v["precision"]} == {0, 1} for v in measured)
 
 
 def test_a_half_precision_task_is_not_judged_by_it(verifier):

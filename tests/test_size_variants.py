@@ -205,3 +205,24 @@ def test_a_raise_at_the_drawn_sizes_is_retried_once_at_powers_of_two_past_the_ta
             assert grown and all(n & (n - 1) == 0 for n in grown.values())
             assert all(n > {"batch_size": 16, "dim": 128}[k] for k, n in grown.items())
     assert variants.pow2_retry(variants.Variant("other_precision", {}, 1, dtype="float16"), {}, LAYERNORM) is None
+
+
+# ------------------------------------------------------------------ a row past the widest tile the candidate names
+def test_a_row_grows_past_the_widest_power_of_two_tile_the_candidate_names():
+    """R7C_05: one fixed 4096-wide tile per row fits every larger variant (<= ~6x a row of 128); a variant
+    whose row is just past the widest power-of-two literal of the candidate's source does not."""
+    from tritonrl.verifier_workers.funnel import candidate_tiles
+
+    assert candidate_tiles.widest_tile("k[(m,)](x, y, n, BLOCK=4096)\nT = 1 << 10\nR = 2 ** 13\nZ = 3000") == 8192
+    assert candidate_tiles.widest_tile("k[(m,)](x, y, n, BLOCK=8)") is None
+    src = "import torch\nbatch_size = 16\ndim = 128\ndef get_inputs():\n    return [torch.randn(batch_size, dim)]\n"
+    for seed in range(4):
+        var = {v.name: v for v in variants.multi_input_variants(src, {}, [1, 2, seed], "cpu", True, tile=4096)}
+        past = var[variants.PAST_TILE]
+        assert 4096 < past.overrides["dim"] <= 4103 and past.overrides["dim"] % 2 == 1
+        assert past.overrides.get("batch_size", 16) == 16
+    # a tile the larger variants already exceed, or one too far past the row, adds nothing
+    assert variants.PAST_TILE not in {v.name for v in variants.multi_input_variants(src, {}, [1, 2, 3], "cpu",
+                                                                                    True, tile=128)}
+    assert variants.PAST_TILE not in {v.name for v in variants.multi_input_variants(src, {}, [1, 2, 3], "cpu",
+                                                                                    True, tile=1 << 16)}

@@ -84,9 +84,19 @@ def _ref(init_body: str, forward: str, inits: str = "[k]") -> str:
     ("        self.lin = nn.Linear(8, k)", "self.lin(x)", []),  # sizes a layer
     ("        self.k = k\n        self.p = k // 2", "x / self.k", [0]),  # followed through self.p
     ("        self.k = k\n        self.z = torch.zeros(k)", "x / self.k", []),  # sizes a tensor
+    ("        self.k = k", "torch.roll(x, self.k, 1)", [0]),  # a rotation's shift: a value (R7C_01)
+    ("        self.k = k", "x.roll(self.k, 1)", [0]),
+    ("        self.k = k", "torch.roll(x, shifts=self.k, dims=1)", [0]),
+    ("        self.k = k", "torch.roll(x, 2, self.k - 2)", []),  # its dims stay sizes
+    ("        self.act = nn.Hardtanh(-k, k)", "self.act(x)", [0]),  # bounds, not sizes (R7C_02)
 ])
 def test_an_int_init_input_moves_only_where_the_reference_uses_it_as_a_value(init_body, forward, moved):
     assert init_values.value_int_positions(_ref(init_body, forward)) == moved
+
+
+def test_a_negative_int_literal_is_classified_too():
+    src = _ref("        self.act = nn.Hardtanh(k, 1)", "self.act(x)", "[-1, 1]").replace("(self, k)", "(self, k, j)")
+    assert init_values.value_int_positions(src) == [0]
 
 
 def test_the_round5_int_divisor_is_a_value_and_no_corpus_ref_has_one():

@@ -9,7 +9,8 @@ Ints: each read of the constructor parameter (directly, or through the `self.<at
 `self.<attr>` computed from it in `__init__`) is classified by an allowlist of *size uses*:
 - an argument of a shape-taking call (`view`, `reshape`, `range`, `zeros`, `sum`, `pad`, ... `SHAPE_CALLS`) or
   of an nn layer's constructor (`nn.Linear(8, k)`, `nn.Conv2d(c, k, 3)`: `LAYERS`), or a size keyword
-  (`dim=`, `kernel_size=`, `groups=`, ... `SIZE_KEYWORDS`);
+  (`dim=`, `kernel_size=`, `groups=`, ... `SIZE_KEYWORDS`), except the arguments `VALUE_ARGS` names (a
+  `roll`'s shift); layers whose ints are values (`nn.Hardtanh(min_val, max_val)`) are not in LAYERS;
 - an index or a slice bound (`x[:, :k]`), a `for` loop's iterable;
 - arithmetic beside a size (`x.shape[1] * k`, `len(x) - k`), which makes the result a size too.
 Every other read is a *value use* (`x / k`, `x ** k`, `torch.pow(x, k)`, `x * (k + 1)`, a comparison). An int
@@ -64,7 +65,11 @@ LAYERS = frozenset(LAYER_SIZES) | frozenset({
     "LogSoftmax", "Flatten", "Unflatten", "PixelShuffle", "PixelUnshuffle", "Upsample", "Unfold", "Fold",
     "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "ReflectionPad2d", "ReplicationPad2d", "ChannelShuffle",
     "CosineSimilarity", "PairwiseDistance", "Softmin", "GLU", "LPPool1d", "LPPool2d", "MaxUnpool2d",
-    "FractionalMaxPool2d", "Hardtanh"})
+    "FractionalMaxPool2d"})
+# arguments of size-taking calls that are values, not sizes: (position in the function form `torch.f(x, ...)`,
+# keywords). A rotation's shift is a value of the model (any int is valid, and a kernel must read it), not a
+# size; nn.Hardtanh's bounds are not in LAYERS at all (R7C_01, R7C_02: a kernel that hard-coded them passed)
+VALUE_ARGS = {"roll": (1, frozenset({"shifts"}))}
 TENSOR_SHAPES = frozenset({"zeros", "ones", "empty", "randn", "rand", "full"})  # their leading ints: a shape
 
 SIZE, VALUE, SHAPE = "size", "value", "shape"  # a SHAPE use is a size use that sizes a layer or a tensor
@@ -86,6 +91,8 @@ def _init_positions(tree: ast.Module) -> tuple[list[ast.expr], ast.FunctionDef |
 
 
 def _is_int_literal(e: ast.expr, consts: dict[str, object]) -> bool:
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, (ast.USub, ast.UAdd)):  # -1: a bound, a shift
+        e = e.operand
     if isinstance(e, ast.Constant):
         return type(e.value) is int
     return isinstance(e, ast.Name) and type(consts.get(e.id)) is int
@@ -106,6 +113,15 @@ def _callee(call: ast.Call) -> str:
     return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
 
 
+def _value_position(call: ast.Call, name: str) -> int:
+    """The argument index of VALUE_ARGS[name] in this call: one less in the method form (`x.roll(k)`)."""
+    pos = VALUE_ARGS[name][0]
+    f = call.func
+    function_form = isinstance(f, ast.Name) or (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)
+                                                and f.value.id in ("torch", "F", "functional"))
+    return pos if function_form else pos - 1
+
+
 def _use(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> str:
     """SHAPE, SIZE or VALUE for one read, by the allowlist of size uses (module docstring)."""
     child, up = node, parents.get(node)
@@ -116,6 +132,9 @@ def _use(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> str:
             return SIZE
         if isinstance(up, ast.For) and child is up.iter:
             return SIZE
+        if isinstance(up, ast.keyword) and isinstance(parents.get(up), ast.Call) and \
+                up.arg in VALUE_ARGS.get(_callee(parents[up]), (0, frozenset()))[1]:
+            return VALUE
         if isinstance(up, ast.keyword) and up.arg in SIZE_KEYWORDS:
             call = parents.get(up)
             return SHAPE if up.arg in SIZE_KEYWORD_ARGS and isinstance(call, ast.Call) and \
@@ -126,6 +145,8 @@ def _use(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> str:
                 return SHAPE
             if name in TENSOR_SHAPES and (child in up.args or isinstance(child, (ast.Tuple, ast.List))):
                 return SHAPE
+            if name in VALUE_ARGS and child in up.args and up.args.index(child) == _value_position(up, name):
+                return VALUE
             if name in SHAPE_CALLS or name in LAYERS:
                 return SIZE
         if isinstance(up, (ast.stmt, ast.Lambda)):

@@ -10,7 +10,6 @@ Every stage of verifier.py and timing_stage.py is built on these calls; the per-
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import time
 from dataclasses import asdict, dataclass, field
@@ -21,7 +20,7 @@ from collections import OrderedDict
 
 from tritonrl.config import VerifierConfig
 from tritonrl.tasks.task import Task
-from tritonrl.verifier_workers.funnel import variants
+from tritonrl.verifier_workers.funnel import float64_runs, variants
 from tritonrl.verifier_workers.sandbox import compare, precision
 from tritonrl.verifier_workers.sandbox.supervisor import Sandbox, SandboxError
 from tritonrl.verifier_workers.static.ref_precision import reference_precisions
@@ -30,17 +29,14 @@ from tritonrl.verifier_workers.verdict import Verdict
 
 # variants beyond the task's own shapes and precision: a candidate may decline them by raising an exception
 # (a larger variant declined is tried once more at other sizes, its `_retry`: verifier._full_variants)
-DECLINABLE_VARIANTS = frozenset({"other_precision"} | set(variants.LARGER_VARIANTS)
+DECLINABLE_VARIANTS = frozenset({"other_precision", variants.PAST_TILE} | set(variants.LARGER_VARIANTS)
                                 | {n + s for n in variants.LARGER_VARIANTS for s in ("_retry", "_pow2")})
 # of those, the ones that change sizes: with `verifier.strict_shapes` (the default) a raise there, at sizes the
 # reference accepts, fails the variant (docs/verifier-allowlist.md, "Shapes")
-SIZE_VARIANTS = DECLINABLE_VARIANTS - {"other_precision"}
+# (a row past the widest tile the candidate names may be declined even so: a kernel for rows up to its tile that
+# says so is not wrong; one that returns a truncated sum is)
+SIZE_VARIANTS = DECLINABLE_VARIANTS - {"other_precision", variants.PAST_TILE}
 RAISED = "raised at sizes the reference accepts"  # the error line of a strict failure (and its prefix)
-
-
-# full-stage variants whose outputs are also measured against a float64 run of the reference (precision.py):
-# the task's own inputs, values that are not i.i.d., and values far below 1 (an absolute grid shows there)
-PRECISION_VARIANTS = frozenset({"original", "heterogeneous", "values_small"})
 
 
 class StageFailed(Exception):
@@ -194,11 +190,13 @@ class WorkerRuns:
             ctx.cand_loaded = True
 
     # ------------------------------------------------------------------ running one variant
-    def run_reference(self, ctx: VerifyContext, var: variants.Variant, stage: str) -> tuple[dict, list | str]:
-        """The reference's reply and its outputs: tensors, or (device compare) the slot that holds them."""
+    def run_reference(self, ctx: VerifyContext, var: variants.Variant, stage: str,
+                      call_shares: list | None = None) -> tuple[dict, list | str]:
+        """The reference's reply and its outputs: tensors, or (device compare) the slot that holds them.
+        `call_shares`: the later calls' shares to take (the float64 run follows the fp32 one's)."""
         key, src = self.ref_key(ctx, var.overrides)
         ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix, tuple(var.grad_modes), var.resample,
-              var.init_factors, var.init_ints)
+              var.init_factors, var.init_ints, tuple(call_shares or ()))
         if ck in self._ref_cache:
             self._ref_cache.move_to_end(ck)
             return self._ref_cache[ck]
@@ -208,7 +206,7 @@ class WorkerRuns:
             "module": key, "ref": key, "cls": "Model", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix, "check": False,
             "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
-            "grad_modes": var.grad_modes, "resample": var.resample,
+            "grad_modes": var.grad_modes, "resample": var.resample, "call_shares": call_shares,
             "on_device": self.device_compare, "keep": slot}, stage)
         ran = reply.get("ok") and not reply.get("skipped")
         # the outputs of each call, on its own inputs (the candidate's calls are compared with them one by one)
@@ -262,10 +260,11 @@ class WorkerRuns:
         if var.mix and ref.get("nonfinite"):  # the reference is undefined on these values: nothing to judge
             return {**rec, "passed": True, "skipped": "the reference's output is not finite on these values"}
         record = cand is None and stage == "full" and self.compiler is not None  # compiled after the stage (CPU)
+        record = record and var.name != variants.PAST_TILE  # (its block may take minutes to compile on a CPU)
         if cand is None:
             cand = self.run_candidate(ctx, var, stage, ref, record_specs=record)
         ctx.last_run = cand
-        ref64 = self.float64_reference(ctx, var, stage, ref) if cand.get("ok") else None
+        ref64 = float64_runs.float64_reference(self, ctx, var, stage, ref) if cand.get("ok") else None
         try:
             rec = self._judge_run(ctx, rec, cand, ref_outs, stage, ref.get("n_out"), ref64)
         except _SlotMissing:  # the reference worker was replaced or evicted the slot: run it again
@@ -276,33 +275,8 @@ class WorkerRuns:
             ctx.full_specs.extend(cand.get("specs") or [])  # need not compile (one retried at powers of two)
         return rec
 
-    def float64_reference(self, ctx: VerifyContext, var: variants.Variant, stage: str, ref: dict
-                          ) -> tuple[list | str, int, float] | None:
-        """(outputs or slot, n_out, eps) of the reference's first call on `var`'s inputs and weights cast to
-        float64, for the precision measure (precision.py); None where it is not judged: outside the full
-        stage's PRECISION_VARIANTS, a task in reduced precision, a reference that does not run in float64."""
-        if (self.cfg.precision_check == "off" or stage != "full" or var.name not in PRECISION_VARIANTS
-                or var.dtype is not None or ref.get("nonfinite")):
-            return None
-        if ref.get("low_precision") or reference_precisions(self.ref_key(ctx, var.overrides)[1]):
-            return None
-        var64 = dataclasses.replace(var, dtype="float64", grad_modes=["no_grad"])
-        try:
-            reply, outs = self.run_reference(ctx, var64, stage)
-        except RoleError:  # the reference's float64 run died (memory, time): the task's fp32 check stands
-            return None
-        if (not reply.get("ok") or reply.get("skipped") or reply.get("nonfinite")
-                or reply.get("n_out") != ref.get("n_out")):
-            return None
-        return outs, int(reply["n_out"]), self.precision_eps(ctx)
-
-    def precision_eps(self, ctx: VerifyContext) -> float:
-        """fp32's epsilon, or TF32's on a GPU for a candidate that may call tl.dot (TF32 by default there, which
-        KernelBench accepts; the text test over-approximates: `dot` anywhere in the code)."""
-        return precision.EPS_TF32 if self.device == "cuda" and "dot" in ctx.code else precision.EPS32
-
     def _judge_run(self, ctx: VerifyContext, rec: dict, cand: dict, ref_outs: list | str, stage: str,
-                   ref_n_out: int | None = None, ref64: tuple | None = None) -> dict:
+                   ref_n_out: int | None = None, ref64: float64_runs.Float64Run | None = None) -> dict:
         v = ctx.verdict
         if not cand.get("ok"):
             rec["error"] = one_line(f"{cand.get('error', 'error')}", 250)
@@ -358,18 +332,19 @@ class WorkerRuns:
         return rec
 
     def compare_outputs(self, ref_outs: list | str, cand: dict, stage: str, wider_ok: bool = False,
-                        ref64: tuple | None = None) -> dict:
+                        ref64: float64_runs.Float64Run | None = None) -> dict:
         """allclose of candidate vs reference outputs: here on host tensors, or in the reference worker on the
         device (ref_outs is then the slot holding the reference's outputs; see sandbox/worker/device_compare.py).
         With `ref64` (float64_reference's), a pass also carries `precision` (precision.check's result)."""
         calls = int(cand.get("n_calls") or 1)  # the outputs of each forward call, the reference's and the candidate's
         if not isinstance(ref_outs, str):
             res = compare.compare_calls(ref_outs, cand["outs"], calls, self.cfg.tolerances, wider_ok)
-            if res["passed"] and ref64 is not None and not isinstance(ref64[0], str):
-                res["precision"] = precision.check(ref_outs, ref64[0], cand["outs"], ref64[1], ref64[2])
+            if res["passed"] and ref64 is not None and not isinstance(ref64.outs, str):
+                res["precision"] = precision.check(ref_outs, ref64.outs, cand["outs"], ref64.n_out, ref64.eps,
+                                                   ref64.calls)
             return res
-        prec_args = ({"slot": ref64[0], "n_out": ref64[1], "eps": ref64[2]}
-                     if ref64 is not None and isinstance(ref64[0], str) else None)
+        prec_args = ({"slot": ref64.outs, "n_out": ref64.n_out, "eps": ref64.eps, "calls": ref64.calls}
+                     if ref64 is not None and isinstance(ref64.outs, str) else None)
         failed = {"passed": False, "max_abs_err": None, "max_rel_err": None, "atol": None, "rtol": None}
         try:  # the handles come from the candidate: a reference-worker failure here is the candidate's
             reply, _ = self.reference.call("compare", {"slot": ref_outs, "handles": cand.get("handles"),

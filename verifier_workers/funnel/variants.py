@@ -113,6 +113,37 @@ def larger_plan(src: str, base: dict[str, int], seed: int) -> list[dict[str, int
     return plan
 
 
+PAST_TILE = "larger_past_tile"  # the row just past the widest tile the candidate names (candidate_tiles.py)
+PAST_TILE_GROWTH = 64  # at most this many times the task's row ...
+PAST_TILE_ELEMENTS = 1 << 21  # ... and the product of the task's sizes at most this (the interpreter's cost)
+
+
+def past_tile_variant(src: str, base: dict[str, int], plan: list[dict[str, int]], tile: int | None, seed: int,
+                      resample: float) -> Variant | None:
+    """A variant whose row (the size larger_plan grows last) is just past `tile`, the widest power-of-two
+    tile the candidate's source names, where no larger variant already exceeds it: `tile` plus an odd offset
+    of 1 to 7 drawn from `seed`. None where the row already grows past the tile, or the row would grow more
+    than PAST_TILE_GROWTH times or the sizes' product past PAST_TILE_ELEMENTS (a large block also costs
+    minutes to compile for the GPU target: this variant's launches are not compiled, runs.check_variant)."""
+    found = list(size_discovery.sizes(src))
+    found.sort(key=lambda s: 0 if "batch" in s.key.lower() else 1)
+    value = {s.key: base.get(s.key, s.value) for s in found}
+    keys = [s.key for s in found if value[s.key] > 1]
+    if tile is None or not keys:
+        return None
+    row = keys[-1]
+    reached = max([value[row]] + [p[row] for p in plan if row in p])
+    new = tile + 1 + 2 * (seed % 4)
+    if reached > tile or new > PAST_TILE_GROWTH * value[row]:
+        return None
+    product = 1
+    for k in keys:
+        product *= value[k]
+    if product // value[row] * new > PAST_TILE_ELEMENTS:
+        return None
+    return Variant(PAST_TILE, {**base, row: new}, seed, resample=resample, keep_state=True)
+
+
 def multiple_plan(grown: dict[str, int], base: dict[str, int], src: str) -> dict[str, int]:
     """The same sizes grown to whole multiples of the task's (the next multiple above the drawn size, within
     the budget): for a reference that refuses the drawn sizes (a channel count that must divide into groups)."""
@@ -191,9 +222,11 @@ RESAMPLE_LADDER = (1 / 8, 1 / 64, 1 / 512, 1 / 4096, 1 / 32768, 1 / 256, 1 / 204
 
 
 def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], device: str,
-                         multi_input: bool, larger_shapes: str = "every_dim", factor: int = 3) -> list[Variant]:
+                         multi_input: bool, larger_shapes: str = "every_dim", factor: int = 3,
+                         tile: int | None = None) -> list[Variant]:
     """The full stage's variants. `seeds` holds at least 3 fresh seeds; `larger_shapes`: every_dim grows every
-    size (larger_plan), batch only the batch-like free one, by `factor`."""
+    size (larger_plan), batch only the batch-like free one, by `factor`; `tile`: the widest power-of-two tile
+    the candidate names (candidate_tiles.widest_tile), for past_tile_variant."""
     original = Variant("original", base, seeds[0], grad_modes=["no_grad", "enable_grad"])
     if not multi_input:
         return [original]
@@ -202,8 +235,12 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
     out = [original, Variant("values_x2", base, seeds[0], scale=2.0), new_seed,
            Variant("heterogeneous", base, seeds[1], mix=True)]
     if larger_shapes == "every_dim":
-        for name, grown in zip(LARGER_VARIANTS, larger_plan(src, base, seeds[2])):
+        plan = larger_plan(src, base, seeds[2])
+        for name, grown in zip(LARGER_VARIANTS, plan):
             out.append(Variant(name, {**base, **grown}, seeds[2]))
+        past = past_tile_variant(src, base, plan, tile, seeds[2], 1.0)
+        if past is not None:
+            out.append(past)
     else:
         free = sorted(free_dims(src), key=lambda n: (0 if "batch" in n.lower() else 1))
         if free:
@@ -213,7 +250,7 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
     # refused an honest kernel on the GPU), and its 10-bit mantissa keeps honest rounding within tolerance
     out.append(Variant("other_precision", base, seeds[0], dtype="float16"))
     # values far below 1 (its own seed: no memo of another variant's inputs scales to it), judged by the
-    # measured precision (runs.PRECISION_VARIANTS): floating point is scale-free, a fixed-point grid or a
+    # measured precision (float64_runs.py, as every fp32 variant): floating point is scale-free, a fixed-point grid or a
     # magic-number round has an absolute resolution, which loses the most here
     out.append(Variant("values_small", base, seeds[2], scale=SMALL_SCALE))
     assert len(out) <= len(RESAMPLE_LADDER)  # each variant's later call changes a share of its own

@@ -26,7 +26,7 @@ import torch
 
 from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.task import Task
-from tritonrl.verifier_workers.funnel import variants
+from tritonrl.verifier_workers.funnel import candidate_tiles, variants
 from tritonrl.verifier_workers.funnel.judge import make_judge
 from tritonrl.verifier_workers.funnel.runs import (RAISED, ReferenceFailed, RoleError, StageFailed, VerifyContext,
                                                    WorkerRuns, fresh_seeds, one_line, wrong_in_bounds)
@@ -275,7 +275,8 @@ class Verifier:
         seeds = [ctx.seeds[0], ctx.seeds[1], ctx.seeds[2]]
         var_list = variants.multi_input_variants(ctx.task.reference_src, ctx.base, seeds, self.device,
                                                  self.ext.multi_input, self.cfg.larger_shapes,
-                                                 self.cfg.larger_shapes_factor)
+                                                 self.cfg.larger_shapes_factor,
+                                                 candidate_tiles.widest_tile(ctx.code))
         try:
             self._full_variants(ctx, var_list)
         except SandboxError as e:

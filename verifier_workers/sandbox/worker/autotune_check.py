@@ -59,10 +59,12 @@ def configs_to_check(tuner, kwargs: dict) -> list:
     return list(prune(tuner.configs, tuner.nargs, **kwargs)) if prune else list(tuner.configs)
 
 
-def run_others(tuner, chosen, args: tuple, kwargs: dict, where: tuple, key: tuple, reset: bool) -> list | None:
+def run_others(tuner, chosen, args: tuple, kwargs: dict, where: tuple, key: tuple, reset: bool,
+               configs: list | None = None) -> list | None:
     """Run every config but `chosen` on copies of the arguments; returns [(config, copied args, copied kwargs)]
     for `compare`, or None when this launch is not checked. `reset`: the launch zeroes its `reset_to_zero`
-    arguments first (the first launch of a key), so the copies are zeroed too."""
+    arguments first (the first launch of a key), so the copies are zeroed too. `configs`: those the key's
+    first launch kept (triton_shims.key_configs; a GPU's cache reuses its pick for the key), else pruned here."""
     if not CONFIG_CHECK["on"]:
         return None
     sig = _signature(where, key, list(args) + [kwargs[k] for k in sorted(kwargs)])
@@ -70,7 +72,7 @@ def run_others(tuner, chosen, args: tuple, kwargs: dict, where: tuple, key: tupl
         return None
     CONFIG_CHECK["done"].add(sig)
     ran = []
-    for config in configs_to_check(tuner, kwargs):
+    for config in configs if configs is not None else configs_to_check(tuner, kwargs):
         if config is chosen or config.all_kwargs() == chosen.all_kwargs():
             continue
         c_args, c_kwargs = _unwatched(lambda: ([_copy(a) for a in args], {k: _copy(v) for k, v in kwargs.items()}))

@@ -146,7 +146,8 @@ def op_compare(args: dict, _tensors: dict) -> tuple[dict, dict]:
         prec = args.get("precision")
         ref64 = _KEPT.get(prec["slot"]) if isinstance(prec, dict) else None
         if res["passed"] and ref64 is not None:  # (a float64 run evicted meanwhile: not measured)
-            res["precision"] = precision.check(ref, ref64, cand, int(prec["n_out"]), float(prec["eps"]))
+            res["precision"] = precision.check(ref, ref64, cand, int(prec["n_out"]), float(prec["eps"]),
+                                               int(prec.get("calls") or 1))
         return {"result": res}, {}
     finally:
         del cand

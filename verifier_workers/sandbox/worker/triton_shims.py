@@ -103,6 +103,22 @@ def rotation_index(key: tuple, n: int) -> int:
     return k % n
 
 
+# the configs a GPU's autotuner chooses among for each (tuner, key): those pruned at the key's first launch.
+# Triton's Autotuner prunes and benchmarks only on a cache miss and then reuses the config it cached for the
+# key, whatever the other arguments are; re-pruning every launch (as this shim did) hid a config that is
+# right only at the sizes it was tuned at (R7C_09: key=['M'], a one-tile config pruned for longer rows)
+_KEY_CONFIGS: dict[tuple, tuple[list, list]] = {}
+
+
+def key_configs(tuner, key: tuple, kwargs: dict) -> tuple[list, list]:
+    """(the configs this launch may run, the configs the autotune check compares) for `key`: both fixed at
+    the key's first launch in this process, as a GPU's cache fixes the chosen one."""
+    k = (id(tuner), key)
+    if k not in _KEY_CONFIGS:
+        _KEY_CONFIGS[k] = (list(tuner.prune_configs(kwargs)), autotune_check.configs_to_check(tuner, kwargs))
+    return _KEY_CONFIGS[k]
+
+
 def _record_other_configs(tuner, configs: list, args: tuple, kwargs: dict) -> None:
     """Compile specs for every config, not only the one run: the compile stage builds them all (a config's
     num_warps, shared memory or constexprs can fail on the GPU). Only for an autotuner right over a jit
@@ -127,7 +143,9 @@ def _rotating_run(original_run):
     interpreter always took config 0. So each launch runs the next (pruned) config in turn, and its output is
     checked like any other; every config's spec is recorded for the compile stage, and at the launches the
     funnel marks (autotune_check.py) every config runs on copies of the arguments and must agree. As after a GPU benchmark,
-    the first launch for a key zeroes `reset_to_zero` arguments first; a config's pre_hook runs before it."""
+    the first launch for a key zeroes `reset_to_zero` arguments first; a config's pre_hook runs before it. As on
+    a GPU, the configs a key may run are fixed at its first launch (key_configs): a later launch with the same
+    key and other sizes is not pruned again."""
 
     def run(self, *args, **kwargs):
         if len(self.configs) <= 1 or not all(hasattr(self, a) for a in ("keys", "arg_names", "pre_hook", "cache")):
@@ -138,7 +156,7 @@ def _rotating_run(original_run):
         key = [named[k] for k in self.keys if k in named]
         key += [str(v.dtype) for v in named.values() if hasattr(v, "dtype")]
         key = tuple(key)
-        pruned = list(self.prune_configs(kwargs))
+        pruned, checked = key_configs(self, key, kwargs)
         code = getattr(self.base_fn, "__code__", None)
         where = (getattr(self.base_fn, "__name__", "?"), getattr(code, "co_firstlineno", 0), len(pruned))
         config = pruned[rotation_index(where, len(pruned))]
@@ -146,7 +164,7 @@ def _rotating_run(original_run):
         full_nargs = {**self.nargs, **kwargs, **config.all_kwargs()}
         first = key not in self.cache
         # every other config on copies of the arguments, compared after this launch (autotune_check.py)
-        others = autotune_check.run_others(self, config, args, kwargs, where, key, first)
+        others = autotune_check.run_others(self, config, args, kwargs, where, key, first, checked)
         if first:
             self.cache[key] = config
             self.pre_hook(full_nargs, reset_only=True)

@@ -1,0 +1,74 @@
+"""The float64 run of the reference that the measured-precision check (sandbox/precision.py) judges against.
+
+Contract: `float64_reference(runs, ctx, var, stage, ref)` returns `Float64Run` (the float64 outputs or the
+device slot holding them, outputs per call, the epsilon, and how many forward calls to judge) for a
+full-stage variant of an fp32 task, or None where nothing is judged (precision_check off, another stage, a
+variant in another precision, a task in reduced precision, a reference that does not run in float64).
+
+Every full-stage variant in fp32 is judged, every forward call of it (round 7: judging only the first call
+of three variants at the task's sizes let a kernel lose precision from its second call on, R7B_03, or at any
+size but the task's, R7B_01). The float64 run makes the same calls as the fp32 reference: its later calls
+take the shares of the inputs the fp32 reference changed (`call_shares`), so each call's inputs are the
+same values in float64. Cost: one reference run in float64 per variant (the reference's worker, torch ops,
+no interpreter), cached with the rest of the reference's outputs.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tritonrl.verifier_workers.sandbox import precision
+from tritonrl.verifier_workers.static.ref_precision import reference_precisions
+
+if TYPE_CHECKING:
+    from tritonrl.verifier_workers.funnel import variants
+    from tritonrl.verifier_workers.funnel.runs import VerifyContext, WorkerRuns
+
+
+@dataclass
+class Float64Run:
+    outs: list | str  # the float64 outputs of every call, one call after the other, or the slot holding them
+    n_out: int  # outputs per call
+    eps: float  # the epsilon of the floor (fp32's, or TF32's for a GPU candidate that may call tl.dot)
+    calls: int  # forward calls judged (those whose inputs the float64 run reproduced)
+
+
+def judged(var: variants.Variant, stage: str, mode: str) -> bool:
+    """Whether a variant's outputs are measured: every full-stage variant in the task's fp32 (other
+    precision is judged at its own tolerance)."""
+    return mode != "off" and stage == "full" and var.dtype is None
+
+
+def float64_reference(runs: WorkerRuns, ctx: VerifyContext, var: variants.Variant, stage: str, ref: dict
+                      ) -> Float64Run | None:
+    """The reference on `var`'s inputs and weights cast to float64, every forward call (see the module doc)."""
+    if not judged(var, stage, runs.cfg.precision_check) or ref.get("nonfinite"):
+        return None
+    if ref.get("low_precision") or reference_precisions(runs.ref_key(ctx, var.overrides)[1]):
+        return None
+    shares = list(ref.get("call_shares") or [])
+    # the grad mode changes no value of the reference's: every call under no_grad
+    var64 = dataclasses.replace(var, dtype="float64", grad_modes=["no_grad"] * len(var.grad_modes))
+    from tritonrl.verifier_workers.funnel.runs import RoleError  # (runs imports this module)
+    try:
+        reply, outs = runs.run_reference(ctx, var64, stage, call_shares=shares)
+    except RoleError:  # the reference's float64 run died (memory, time): the task's fp32 check stands
+        return None
+    if (not reply.get("ok") or reply.get("skipped") or reply.get("nonfinite")
+            or reply.get("n_out") != ref.get("n_out")):
+        return None
+    # a later call whose share the float64 run had to change (it fell back to a fresh draw) saw other inputs
+    same = 1
+    for a, b in zip(shares, reply.get("call_shares") or []):
+        if a != b:
+            break
+        same += 1
+    calls = min(same, int(reply.get("n_calls") or 1), int(ref.get("n_calls") or 1))
+    return Float64Run(outs, int(reply["n_out"]), precision_eps(runs.device, ctx.code), calls)
+
+
+def precision_eps(device: str, code: str) -> float:
+    """fp32's epsilon, or TF32's on a GPU for a candidate that may call tl.dot (TF32 by default there, which
+    KernelBench accepts; the text test over-approximates: `dot` anywhere in the code)."""
+    return precision.EPS_TF32 if device == "cuda" and "dot" in code else precision.EPS32
