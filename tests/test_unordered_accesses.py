@@ -63,6 +63,17 @@ def test_lanes_of_one_atomic_race_only_if_it_does_not_commute():
     assert t.write(SLOT[:1], LANES[2:3], raw([3]), "xchg") == 1  # an exchange after another lane's add
 
 
+def test_an_atomic_result_depends_on_lane_order_where_other_lanes_wrote():
+    t = LaneTracker()
+    t.write(ROW, LANES, raw([1, 2, 3, 4]), "fadd")
+    assert not t.dependent  # each lane its own element: its old value is its own
+    t.write(ROW[::-1], LANES, raw([0, 0, 0, 0]), "fadd")  # atomic_add(p + rev, 0): another lane's element
+    assert t.dependent
+    t = LaneTracker()
+    t.write(SLOT, LANES, raw([1, 1, 1, 1]), "add")  # four lanes take tickets from one counter
+    assert t.dependent
+
+
 def test_a_store_over_what_another_lane_loaded_is_a_race():
     t = LaneTracker()
     t.read(ROW, LANES, 4)

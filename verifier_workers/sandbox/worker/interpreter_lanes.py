@@ -72,6 +72,7 @@ class LaneTracker:
         """A barrier (or a new program): earlier accesses are ordered before later ones for every lane."""
         self.writes: list[Access] = []
         self.reads: list[Access] = []
+        self.dependent = False  # the last atomic's read value depends on the order of this program's lanes
 
     def write(self, addrs: np.ndarray, lanes: np.ndarray, values: np.ndarray | None, kind: str = STORE,
               itemsize: int = 0) -> int:
@@ -104,8 +105,19 @@ class LaneTracker:
         new = Access(b[o], bl[o], int(b[o][0]), int(b[o][-1]), kind)
         if not race:
             race = self._meets(new)
+        # an atomic reads too: what several of its lanes, or another lane's write since the barrier, left there
+        # depends on which lane ran first (its result is a race if used: interpreter_races watches it)
+        self.dependent = kind != STORE and (bool(dup.any()) or self._written_by_others(new))
         self.writes.append(new)
         return race
+
+    def _written_by_others(self, w: Access) -> bool:
+        for old in self.writes:
+            if old.hi >= w.lo and old.lo <= w.hi:
+                hit, at = _overlap(old.bytes_, w.bytes_)
+                if hit.any() and ((old.lanes[at][hit] != w.lanes[hit]) | (w.lanes[hit] == MANY)).any():
+                    return True
+        return False
 
     def _meets(self, w: Access) -> int:
         """Does write `w` meet another lane's earlier write (not both one commutative atomic) or read?"""

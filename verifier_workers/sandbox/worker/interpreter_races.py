@@ -396,6 +396,7 @@ def install() -> list:
         val = args[2] if len(args) > 2 else kwargs.get("val")
         TRACKER.lane_store(elems, lanes, stored_values((ptr, val), {}, elems.size, np.arange(elems.size),
                                                        itemsize_of(ptr)), "cas", itemsize_of(ptr))
+        unordered = unordered or TRACKER.lanes.dependent
         old = contended_cas(self, atomic_cas, masked_load, args, kwargs, TRACKER.cas)
         try:  # a CAS that found what it compared with swapped: with acquire order, it took a lock
             cmp = args[1] if len(args) > 1 else kwargs["cmp"]
@@ -420,6 +421,7 @@ def install() -> list:
         if "XCHG" in str(op).upper():
             TRACKER.xchg(elems, values)
         TRACKER.lane_store(elems, tile_lanes(lanes, np.shape(ptr.data)), values, rmw_kind(op), itemsize)
+        unordered = unordered or TRACKER.lanes.dependent  # ... or on the order of this program's lanes
         old = atomic_rmw(self, *args, **kwargs)
         return watch_use(old, _order_dependent_use) if unordered else old
 
