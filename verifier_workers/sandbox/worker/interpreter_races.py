@@ -60,10 +60,18 @@ def _merge_in(chunks: list[np.ndarray], new: list[np.ndarray]) -> None:
     """Add sorted unique addresses to a list of sorted chunks, merged geometrically: O(N log N) per launch."""
     if not new:
         return
-    chunk = np.unique(np.concatenate(new))
+    chunk = _sorted_unique(np.concatenate(new))
     while chunks and len(chunks[-1]) <= 2 * len(chunk):
-        chunk = np.union1d(chunks.pop(), chunk)
+        chunk = _sorted_unique(np.concatenate((chunks.pop(), chunk)))
     chunks.append(chunk)
+
+
+def _sorted_unique(a: np.ndarray) -> np.ndarray:
+    """np.unique by sorting (numpy's hash-based unique was 6x slower on these address arrays)."""
+    a = np.sort(a)
+    keep = np.ones(a.size, dtype=bool)
+    keep[1:] = a[1:] != a[:-1]
+    return a[keep]
 
 
 def _hits(a: np.ndarray, chunks: list[np.ndarray]) -> np.ndarray:
