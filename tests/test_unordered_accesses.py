@@ -58,6 +58,9 @@ def test_lanes_of_one_atomic_race_only_if_it_does_not_commute():
     assert LaneTracker().write(SLOT, LANES, raw([1, 2, 3, 4]), "xchg") == 1  # R7B_06: which lane lands last
     assert LaneTracker().write(SLOT, LANES, raw([0, 0, 0, 0]), "xchg") == 0  # the same value from all
     t = LaneTracker()
+    t.write(SLOT[:2], LANES[:2], raw([1, 2]), "max")  # Triton's float atomic_max: MAX on the non-negatives...
+    assert t.write(SLOT[:2], LANES[2:], raw([-1, -2]), "umin") == 0  # ...UMIN on the negatives' bits
+    t = LaneTracker()
     t.write(SLOT[:1], LANES[:1], raw([1]), "fadd")
     assert t.write(SLOT[:1], LANES[1:2], raw([2]), "fadd") == 0  # two adds of different lanes commute
     assert t.write(SLOT[:1], LANES[2:3], raw([3]), "xchg") == 1  # an exchange after another lane's add

@@ -26,6 +26,14 @@ from tritonrl.verifier_workers.sandbox.worker.interpreter_access import element_
 MANY = np.int64(-1)  # the lane of a byte several lanes of one atomic wrote: unlike every lane
 STORE = "store"  # the kind of a plain store (an atomic's kind is its operation's name: "add", "xchg"...)
 COMMUTATIVE = frozenset({"add", "fadd", "and", "or", "xor", "max", "min", "umax", "umin"})
+# Triton's float atomic_max is MAX on the non-negative values' bits and UMIN on the negatives' (min: MIN, UMAX),
+# then a select of the two results: one commutative family, and results the select itself reads (not watched)
+LATTICE = {"max": "max", "umin": "max", "min": "min", "umax": "min"}
+
+
+def commute(a: str, b: str) -> bool:
+    """Do two atomics of these kinds commute (land in either order with one result)?"""
+    return a in COMMUTATIVE and b in COMMUTATIVE and LATTICE.get(a, a) == LATTICE.get(b, b)
 
 
 @dataclass
@@ -107,7 +115,7 @@ class LaneTracker:
             race = self._meets(new)
         # an atomic reads too: what several of its lanes, or another lane's write since the barrier, left there
         # depends on which lane ran first (its result is a race if used: interpreter_races watches it)
-        self.dependent = kind != STORE and (bool(dup.any()) or self._written_by_others(new))
+        self.dependent = kind != STORE and kind not in LATTICE and (bool(dup.any()) or self._written_by_others(new))
         self.writes.append(new)
         return race
 
@@ -122,7 +130,7 @@ class LaneTracker:
     def _meets(self, w: Access) -> int:
         """Does write `w` meet another lane's earlier write (not both one commutative atomic) or read?"""
         for old in self.writes:
-            if old.hi < w.lo or old.lo > w.hi or (w.kind == old.kind and w.kind in COMMUTATIVE):
+            if old.hi < w.lo or old.lo > w.hi or commute(w.kind, old.kind):
                 continue
             hit, at = _overlap(old.bytes_, w.bytes_)
             if hit.any() and ((old.lanes[at][hit] != w.lanes[hit]) | (w.lanes[hit] == MANY)).any():

@@ -47,7 +47,7 @@ from tritonrl.verifier_workers.sandbox.worker.interpreter_access import (active_
                                                                           itemsize_of, stored_values, tile_lanes,
                                                                           tile_shape)
 from tritonrl.verifier_workers.sandbox.worker.interpreter_cas import LockContention, contended_cas
-from tritonrl.verifier_workers.sandbox.worker.interpreter_lanes import STORE, LaneTracker, rmw_kind
+from tritonrl.verifier_workers.sandbox.worker.interpreter_lanes import LATTICE, STORE, LaneTracker, rmw_kind
 from tritonrl.verifier_workers.sandbox.worker.interpreter_hints import HINT_KEYS, hint_holds, pointee_bytes
 from tritonrl.verifier_workers.sandbox.worker.interpreter_ordering import (GDC_WAIT, DependentLaunch, Order,
                                                                            atomic_order, gdc_instruction, gdc_result,
@@ -337,8 +337,7 @@ def _dependent_access(addrs: np.ndarray) -> None:
 
 
 def _order_dependent_use() -> None:
-    """A kernel used the value an atomic read while other programs' atomics there were not ordered before it
-    (relaxed, or released to a program that never acquired): on a GPU it may miss them (a relaxed ticket)."""
+    """A kernel used an atomic's value that depends on atomics not ordered before it (a relaxed ticket)."""
     TRACKER.races += 1
 
 
@@ -431,7 +430,8 @@ def install() -> list:
         TRACKER.lane_store(elems, tile_lanes(lanes, np.shape(ptr.data)), values, rmw_kind(op), itemsize)
         unordered = unordered or TRACKER.lanes.dependent  # ... or on the order of this program's lanes
         old = atomic_rmw(self, *args, **kwargs)
-        return watch_use(old, _order_dependent_use) if unordered else old
+        # max/min: Triton's own select reads a float's results
+        return watch_use(old, _order_dependent_use) if unordered and rmw_kind(op) not in LATTICE else old
 
     def asm(self, *args, **kwargs):  # (inlineAsm, constraints, values, type, isPure, pack)
         gdc = gdc_instruction(args[0] if args else kwargs.get("inlineAsm"))
