@@ -80,6 +80,8 @@ class LaneTracker:
         """A barrier (or a new program): earlier accesses are ordered before later ones for every lane."""
         self.writes: list[Access] = []
         self.reads: list[Access] = []
+        self.read_lo: list[int] = []  # the reads' byte ranges, tested at once by a write
+        self.read_hi: list[int] = []
         self.dependent = False  # the last atomic's read value depends on the order of this program's lanes
 
     def write(self, addrs: np.ndarray, lanes: np.ndarray, values: np.ndarray | None, kind: str = STORE,
@@ -135,10 +137,12 @@ class LaneTracker:
             hit, at = _overlap(old.bytes_, w.bytes_)
             if hit.any() and ((old.lanes[at][hit] != w.lanes[hit]) | (w.lanes[hit] == MANY)).any():
                 return 1
-        for r in self.reads:
-            if r.hi < w.lo or r.lo > w.hi:
-                continue
-            rb, rl = r.sorted_view()
+        if not self.reads:
+            return 0
+        # a loop of loads and stores keeps many reads: their ranges are tested at once, not one by one
+        near = (np.array(self.read_lo, dtype=np.int64) <= w.hi) & (np.array(self.read_hi, dtype=np.int64) >= w.lo)
+        for i in np.nonzero(near)[0].tolist():
+            rb, rl = self.reads[i].sorted_view()
             hit, at = _overlap(w.bytes_, rb)
             if hit.any() and (w.lanes[at][hit] != rl[hit]).any():
                 return 1
@@ -152,6 +156,8 @@ class LaneTracker:
         lanes = np.asarray(lanes, dtype=np.int64)
         lo, hi = int(addrs.min()), int(addrs.max()) + itemsize - 1
         self.reads.append(Access(addrs, lanes, lo, hi, itemsize=itemsize))
+        self.read_lo.append(lo)
+        self.read_hi.append(hi)
         if not any(w.lo <= hi and w.hi >= lo for w in self.writes):
             return 0  # most loads: no write of this program since the barrier is near
         b = element_bytes(addrs, itemsize)
