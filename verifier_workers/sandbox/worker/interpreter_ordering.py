@@ -141,3 +141,37 @@ def launch_pdl(kwargs: dict) -> bool:
     __bool__ runs here); anything else is refused by the compile stage (launch_spec.option_problem)."""
     v = kwargs.get("launch_pdl")
     return type(v) in (bool, int) and v != 0
+
+
+_USED_ONCE: list = []  # the TensorHandle subclass watch_use makes, built once (triton is imported lazily)
+
+
+def _used_once_class():
+    if not _USED_ONCE:
+        from triton.runtime.interpreter import TensorHandle
+
+        class UsedOnce(TensorHandle):
+            """A TensorHandle whose first read of `data` calls its `on_use` hook."""
+
+            @property
+            def data(self):
+                hook = self.__dict__.pop("on_use", None)
+                if hook is not None:
+                    hook()
+                return self.__dict__["values"]
+
+            @data.setter
+            def data(self, values):
+                self.__dict__["values"] = values
+
+        _USED_ONCE.append(UsedOnce)
+    return _USED_ONCE[0]
+
+
+def watch_use(handle, on_use):
+    """`handle` (an interpreter TensorHandle) made to call `on_use()` the first time its values are read: an
+    atomic's result that depends on program order is a race only if the kernel uses it (an accumulating
+    atomic's result is dropped unread)."""
+    out = _used_once_class()(handle.data, handle.dtype)
+    out.__dict__["on_use"] = on_use
+    return out

@@ -30,14 +30,12 @@ later program stores; a read-modify-write between dummy fences can interleave wi
 a spinlock's protected read-modify-write and the ticket's last program (nobody stores after it) pass. Reads
 before a program's first acquire are not kept (an unsynchronised program reading another's store is a race
 already). A launch that stores, or reads after acquiring, more than TRACK_LIMIT bytes counts as a race.
-Within one program (the interpreter runs a program's lanes as one numpy operation; a GPU runs them on many
-threads and warps):
-  * a store whose active lanes write different values to one address is a race (numpy keeps the last lane,
-    a GPU any of them); the same value from every lane (a broadcast scalar) is not;
-  * a load of bytes this program stored earlier must come from the lane (tile position) that stored them,
-    unless a `tl.debug_barrier()` came between: another warp's stores are not visible without one. A
-    position is a flat index *and* the tile's shape: reloading a (BLOCK,) store as an (R, C) tile reads
-    what other threads stored, though the flat positions agree (`tile_lanes`).
+A store or atomic over bytes another program loaded is a race too unless ordered (the reader released after
+the load, the writer acquired): reversed order always shows the reader the original (write-after-read). An
+atomic whose read value depends on other programs' atomics it is not ordered after (relaxed, or released to a
+program that has not acquired) returns a handle that counts a race when the kernel uses it (a relaxed ticket).
+Within one program, lanes race as interpreter_lanes.py says (a GPU runs them on many threads; only a
+`tl.debug_barrier()` orders them): every load, store and atomic passes through its LaneTracker.
 Compiler hints are claims the GPU compiler vectorises on and the interpreter ignores: `tl.multiple_of`,
 `tl.max_contiguous`, `tl.max_constancy` are checked on the values they annotate, and a false one is counted
 (`take_false_hints()`, the `false_hint` violation): on a GPU it makes wide, misaligned accesses."""
@@ -49,10 +47,11 @@ from tritonrl.verifier_workers.sandbox.worker.interpreter_access import (active_
                                                                           itemsize_of, stored_values, tile_lanes,
                                                                           tile_shape)
 from tritonrl.verifier_workers.sandbox.worker.interpreter_cas import LockContention, contended_cas
+from tritonrl.verifier_workers.sandbox.worker.interpreter_lanes import LATTICE, STORE, LaneTracker, rmw_kind
 from tritonrl.verifier_workers.sandbox.worker.interpreter_hints import HINT_KEYS, hint_holds, pointee_bytes
 from tritonrl.verifier_workers.sandbox.worker.interpreter_ordering import (GDC_WAIT, DependentLaunch, Order,
                                                                            atomic_order, gdc_instruction, gdc_result,
-                                                                           install_gdc)
+                                                                           install_gdc, watch_use)
 
 TRACK_LIMIT = 1 << 24  # stored bytes per launch the check can hold (memory, time); more counts as a race
 
@@ -61,10 +60,18 @@ def _merge_in(chunks: list[np.ndarray], new: list[np.ndarray]) -> None:
     """Add sorted unique addresses to a list of sorted chunks, merged geometrically: O(N log N) per launch."""
     if not new:
         return
-    chunk = np.unique(np.concatenate(new))
+    chunk = _sorted_unique(np.concatenate(new))
     while chunks and len(chunks[-1]) <= 2 * len(chunk):
-        chunk = np.union1d(chunks.pop(), chunk)
+        chunk = _sorted_unique(np.concatenate((chunks.pop(), chunk)))
     chunks.append(chunk)
+
+
+def _sorted_unique(a: np.ndarray) -> np.ndarray:
+    """np.unique by sorting (numpy's hash-based unique was 6x slower on these address arrays)."""
+    a = np.sort(a)
+    keep = np.ones(a.size, dtype=bool)
+    keep[1:] = a[1:] != a[:-1]
+    return a[keep]
 
 
 def _hits(a: np.ndarray, chunks: list[np.ndarray]) -> np.ndarray:
@@ -113,7 +120,16 @@ class RaceTracker:
         self.program = 0
         self.exchanged: dict[int, tuple[int, bytes]] = {}  # address -> (program, value) of atomic_xchg writes
         self.cas = LockContention()  # CAS locks other programs took: a CAS there may fail (interpreter_cas)
-        self.lane_reset()
+        # every read (plain load) of finished programs, split as their stores are: a later program's write over
+        # one is a race unless ordered (the reader released after it, the writer synchronised): write-after-read
+        self.read_unreleased: list[np.ndarray] = []
+        self.read_released: list[np.ndarray] = []
+        self.prog_reads: list[np.ndarray] = []  # this program's loads since its last release
+        self.prog_reads_rel: list[np.ndarray] = []  # ... before it
+        self.read_total = 0  # bytes in the two lists; past TRACK_LIMIT, reads are kept as byte ranges instead
+        self.read_spans: list[tuple[int, int]] = []  # finished programs' read ranges once past the limit
+        self.prog_spans: list[tuple[int, int]] = []
+        self.lanes = LaneTracker()
 
     def xchg(self, addrs: np.ndarray, values: np.ndarray | None) -> None:
         """Active element addresses of an atomic_xchg and their values (bytes view)."""
@@ -128,49 +144,16 @@ class RaceTracker:
             self.exchanged[a] = (self.program, v)
 
     def lane_reset(self) -> None:
-        """This program's stores since its last barrier: (sorted bytes, their lanes, lowest, highest) each."""
-        self.lane_stores: list[tuple[np.ndarray, np.ndarray, int, int]] = []
+        """tl.debug_barrier(): this program's accesses so far are ordered before its later ones (every lane)."""
+        self.lanes.reset()
 
-    def lane_store(self, addrs: np.ndarray, lanes: np.ndarray, values: np.ndarray | None) -> None:
-        """One store's active element addresses, their lanes (tile positions) and values (bytes view)."""
-        if addrs.size == 0:
-            return
-        order = np.argsort(addrs, kind="stable")
-        a = addrs[order]
-        dup = a[1:] == a[:-1]
-        if dup.any() and values is not None:
-            v = values[order]
-            self.races += bool((v[1:][dup] != v[:-1][dup]).any())
-        itemsize = values.shape[1] if values is not None and values.ndim == 2 else 1
-        keep = np.ones(a.size, dtype=bool)
-        keep[1:] = ~dup  # one lane per address (the values agree, or the race is counted above)
-        b = element_bytes(a[keep], itemsize)
-        ln = np.repeat(lanes[order][keep], itemsize)
-        o = np.argsort(b, kind="stable")  # elements may overlap (odd pointer arithmetic): sort the bytes
-        b, ln = b[o], ln[o]
-        self.lane_stores.append((b, ln, int(b[0]), int(b[-1])))
+    def lane_store(self, addrs: np.ndarray, lanes: np.ndarray, values: np.ndarray | None, kind: str = STORE,
+                   itemsize: int = 0) -> None:
+        """One store's or atomic's active element addresses, their lanes (tile positions), values (bytes view)."""
+        self.races += self.lanes.write(addrs, lanes, values, kind, itemsize)
 
     def lane_load(self, addrs: np.ndarray, lanes: np.ndarray, itemsize: int) -> None:
-        """Bytes this program stored since its last barrier must be read by the lane that stored them (the
-        newest store of a byte counts). Most loads touch no such byte: a range test skips each store."""
-        if addrs.size == 0 or not self.lane_stores:
-            return
-        b = element_bytes(addrs, itemsize)
-        lo, hi = int(b.min()), int(b.max())
-        ln = np.repeat(lanes, itemsize)
-        open_ = np.ones(b.size, dtype=bool)  # bytes whose newest store is not found yet
-        for sb, sl, slo, shi in reversed(self.lane_stores):
-            if shi < lo or slo > hi:
-                continue
-            at = np.minimum(np.searchsorted(sb, b), sb.size - 1)
-            hit = open_ & (sb[at] == b)
-            if hit.any():
-                if (sl[at][hit] != ln[hit]).any():
-                    self.races += 1
-                    return
-                open_ &= ~hit
-                if not open_.any():
-                    return
+        self.races += self.lanes.read(addrs, lanes, itemsize)
 
     def next_program(self) -> None:
         self.program += 1
@@ -189,11 +172,40 @@ class RaceTracker:
             if self.read_bytes > TRACK_LIMIT:  # once: what later stores overwrite cannot be checked
                 self.races += 1
                 self.loaded = []
+        self._merge_reads()
         self.pending, self.own, self.reads, self.atomic_reads = [], [], [], []
         self.acquired = self.locked = self.synced = False
         self.cas.next_program()
         self.atomic_ordered, self.atomic_relaxed = [], []
         self.lane_reset()
+
+    def _merge_reads(self) -> None:
+        """This program's reads join the finished programs' (or their ranges, past the limit)."""
+        self.read_spans.extend(self.prog_spans)
+        for mine, into in ((self.prog_reads, self.read_unreleased), (self.prog_reads_rel, self.read_released)):
+            _merge_in(into, mine)
+        self.read_total = sum(len(c) for c in self.read_unreleased + self.read_released)
+        self.prog_reads, self.prog_reads_rel, self.prog_spans = [], [], []
+        if self.read_total > TRACK_LIMIT and (self.read_unreleased or self.read_released):
+            for c in self.read_unreleased + self.read_released:  # conservative: ranges, unreleased
+                self.read_spans.append((int(c[0]), int(c[-1])))
+            self.read_unreleased, self.read_released = [], []
+
+    def _read_before(self, a: np.ndarray) -> bool:
+        """Do bytes `a` (to be written) hit another program's read this program is not ordered after?"""
+        if _hits(a, self.read_unreleased).any() or (not self.synced and _hits(a, self.read_released).any()):
+            return True
+        if self.read_spans:
+            lo, hi = int(a.min()), int(a.max())
+            return any(s <= hi and e >= lo for s, e in self.read_spans)
+        return False
+
+    def _read(self, addrs: np.ndarray) -> None:
+        """A plain load's bytes, kept for write-after-read (a range per load once past the limit)."""
+        if self.read_total > TRACK_LIMIT:
+            self.prog_spans.append((int(addrs.min()), int(addrs.max())))
+        else:
+            self.prog_reads.append(addrs)
 
     def _overflowed(self) -> bool:
         return self.stored > TRACK_LIMIT or self.read_bytes > TRACK_LIMIT
@@ -218,10 +230,11 @@ class RaceTracker:
             self.atomic_reads = []
             self.atomic_ordered, self.atomic_relaxed = [], []
             return
-        if self.unreleased or self.released or self.atomic_unreleased or self.atomic_released or self.loaded:
+        if (self.unreleased or self.released or self.atomic_unreleased or self.atomic_released or self.loaded
+                or self.read_unreleased or self.read_released or self.read_spans):
             a = np.unique(addrs)
             # two programs storing the same bytes: on a GPU, either wins, unless ordered as a load would be
-            race = self._unordered(a)
+            race = self._unordered(a) or self._read_before(a)
             # overwriting bytes another program read after synchronising (a finaliser's partials, a
             # read-modify-write's accumulator): fences order, they do not exclude, so on a GPU the other
             # program may read this store or not. Only a lock (a CAS another program released) excludes.
@@ -230,33 +243,48 @@ class RaceTracker:
             self.races += race
         self.pending.append(addrs)
 
-    def atomic(self, addrs: np.ndarray, order: Order) -> None:
+    def atomic(self, addrs: np.ndarray, order: Order) -> bool:
         """An atomic on `addrs`: it reads them (another program's plain store there must be ordered before it,
         as for a load) and publishes itself; a release also publishes this program's earlier stores, an acquire
         lets it read other programs' released ones (interpreter_ordering). An atomic whose scope does not cover
-        other programs (CTA) is, for them, a plain read and a plain store."""
+        other programs (CTA) is, for them, a plain read and a plain store. Returns whether the value it reads
+        depends on other programs' atomics it is not ordered after (its result must then go unused)."""
         if not order.atomic:
             self.load(addrs)
             self.store(addrs)
-            return
+            return False
         if addrs.size and not self._overflowed() and (self.unreleased or self.released):
             a = np.unique(addrs)
             mine = self.pending + self.own
             if mine:
                 a = a[~np.isin(a, np.concatenate(mine))]
             self.races += self._unordered(a, atomics=False)  # acquired only by an earlier atomic
-        if order.release:
+        if order.release:  # earlier stores, relaxed atomics and reads are published (PTX release)
             self.own.extend(self.pending)
             self.pending = []
+            self.atomic_ordered.extend(self.atomic_relaxed)
+            self.atomic_relaxed = []
+            self.prog_reads_rel.extend(self.prog_reads)
+            self.prog_reads = []
         if order.acquire:
             self.acquired = True
             if not self.synced and addrs.size and self.atomic_released:
                 self.synced = bool(_hits(np.unique(addrs), self.atomic_released).any())
+        unordered = False
+        if addrs.size and not self._overflowed():
+            a = np.unique(addrs)
+            # it writes: another program's plain read there must be ordered before it (write-after-read)
+            if self.read_unreleased or self.read_released or self.read_spans:
+                self.races += self._read_before(a)
+            # it reads: other programs' atomics there not ordered before it make the value order-dependent
+            unordered = bool(_hits(a, self.atomic_unreleased).any()) or (
+                not self.synced and bool(_hits(a, self.atomic_released).any()))
         if addrs.size and self.stored <= TRACK_LIMIT:
             self.stored += addrs.size
             (self.atomic_ordered if order.release else self.atomic_relaxed).append(addrs)
             if self.acquired:
                 self.atomic_reads.append(addrs)
+        return unordered
 
     def lock(self, addrs: np.ndarray) -> None:
         """A CAS that succeeded on `addrs`: a lock, if another program of the launch released it (an ordered
@@ -267,6 +295,7 @@ class RaceTracker:
     def load(self, addrs: np.ndarray) -> None:
         if addrs.size == 0 or self._overflowed():
             return
+        self._read(addrs)
         if self.acquired:  # reads after synchronising: a later program's store over them is checked
             new = addrs[~_hits(addrs, self.loaded)]  # inputs every program reads are kept once
             if new.size:
@@ -305,6 +334,11 @@ def _dependent_access(addrs: np.ndarray) -> None:
     """A global access of a launch that may overlap the previous stream op (interpreter_ordering)."""
     if DEPENDENT.unsynchronised(addrs.size):
         TRACKER.races += 1
+
+
+def _order_dependent_use() -> None:
+    """A kernel used an atomic's value that depends on atomics not ordered before it (a relaxed ticket)."""
+    TRACKER.races += 1
 
 
 def install() -> list:
@@ -363,7 +397,13 @@ def install() -> list:
         order = atomic_order(sem, args[4] if len(args) > 4 else kwargs.get("scope"))
         addrs = element_bytes(np.asarray(ptr.data).ravel(), itemsize_of(ptr))
         _dependent_access(addrs)
-        TRACKER.atomic(addrs, order)
+        unordered = TRACKER.atomic(addrs, order)
+        elems = np.asarray(ptr.data, dtype=np.uint64).ravel()
+        lanes = tile_lanes(np.arange(elems.size), np.shape(ptr.data))
+        val = args[2] if len(args) > 2 else kwargs.get("val")
+        TRACKER.lane_store(elems, lanes, stored_values((ptr, val), {}, elems.size, np.arange(elems.size),
+                                                       itemsize_of(ptr)), "cas", itemsize_of(ptr))
+        unordered = unordered or TRACKER.lanes.dependent
         old = contended_cas(self, atomic_cas, masked_load, args, kwargs, TRACKER.cas)
         try:  # a CAS that found what it compared with swapped: with acquire order, it took a lock
             cmp = args[1] if len(args) > 1 else kwargs["cmp"]
@@ -371,7 +411,7 @@ def install() -> list:
                 TRACKER.lock(addrs)
         except (KeyError, AttributeError, TypeError, ValueError):
             pass  # an unknown layout: no lock
-        return old
+        return watch_use(old, _order_dependent_use) if unordered else old
 
     def rmw(self, *args, **kwargs):  # (rmwOp, ptr, val, mask, sem, scope)
         ptr = args[1] if len(args) > 1 else kwargs["ptr"]
@@ -380,13 +420,18 @@ def install() -> list:
         order = atomic_order(sem, args[5] if len(args) > 5 else kwargs.get("scope"))
         addrs = active_bytes((ptr, None, mask), {}, 2)
         _dependent_access(addrs)
-        TRACKER.atomic(addrs, order)
+        unordered = TRACKER.atomic(addrs, order)
         op = args[0] if args else kwargs.get("rmwOp")
+        val = args[2] if len(args) > 2 else kwargs.get("val")
+        elems, lanes, itemsize = active_lanes((ptr, mask), {}, 1)
+        values = stored_values((ptr, val), {}, elems.size, lanes, itemsize)
         if "XCHG" in str(op).upper():
-            val = args[2] if len(args) > 2 else kwargs.get("val")
-            addrs, lanes, itemsize = active_lanes((ptr, mask), {}, 1)
-            TRACKER.xchg(addrs, stored_values((ptr, val), {}, addrs.size, lanes, itemsize))
-        return atomic_rmw(self, *args, **kwargs)
+            TRACKER.xchg(elems, values)
+        TRACKER.lane_store(elems, tile_lanes(lanes, np.shape(ptr.data)), values, rmw_kind(op), itemsize)
+        unordered = unordered or TRACKER.lanes.dependent  # ... or on the order of this program's lanes
+        old = atomic_rmw(self, *args, **kwargs)
+        # max/min: Triton's own select reads a float's results
+        return watch_use(old, _order_dependent_use) if unordered and rmw_kind(op) not in LATTICE else old
 
     def asm(self, *args, **kwargs):  # (inlineAsm, constraints, values, type, isPure, pack)
         gdc = gdc_instruction(args[0] if args else kwargs.get("inlineAsm"))
