@@ -15,6 +15,7 @@ import copy
 from tritonrl.verifier_workers.static.allowlist_rules import check_allowlist
 from tritonrl.verifier_workers.static.device_branch import check_device_branches, device_tables
 from tritonrl.verifier_workers.static.device_tables import check_device_tables
+from tritonrl.verifier_workers.static.host_device import check_host_device
 from tritonrl.verifier_workers.static.host_tables import check_host_tables
 from tritonrl.verifier_workers.static.forward import Forward
 from tritonrl.verifier_workers.static.int_precision import int_precision
@@ -95,6 +96,7 @@ def _check(code: str, reference_src: str | None) -> list[Violation]:
     # a tile table's differing values may be block sizes only (device_tables.py)
     out += check_device_tables(device_tables([n for n in nodes if id(n) not in facts.main_nodes], parents), parents,
                                facts.all_kernels)
+    out += check_host_device([n for n in nodes if id(n) not in facts.main_nodes], parents)
     out += check_host_tables(tree, {id(n) for k in facts.all_kernels for n in ast.walk(k)} | facts.main_nodes)
     if not facts.all_kernels:
         out.append(Violation("no_triton_kernel", "no function decorated with @triton.jit", None))

@@ -53,6 +53,9 @@ VIOLATION_CODES: dict[str, str] = {
                      "the CPU verifier",
     "host_table": "a table of a math function computed in host Python (`math.exp` over a range, in a loop or "
                   "comprehension) for a kernel to look up or interpolate",
+    "host_device": "a tensor placed on the CPU by name (\"cpu\", `.cpu()`, `pin_memory`, `empty_strided_cpu`) "
+                   "outside the CPU side of a device choice: a GPU kernel cannot access it, and the CPU verifier "
+                   "cannot tell it from the task's device",
     "unknown_name": "a name or attribute that does not exist at all (`tl.relu`, an undefined global, "
                     "`x.empty_like()`): it would fail with NameError/AttributeError/CompilationError anyway; an "
                     "honest mistake, not a cheat (docs/verifier-allowlist.md)",

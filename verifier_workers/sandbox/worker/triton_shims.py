@@ -3,7 +3,8 @@ before any candidate module exists in a sandbox worker process.
 
 Under the CPU interpreter (TRITON_INTERPRET=1): autotuning that runs every config in turn (no benchmarks),
 `torch.cuda.device(...)` on a CPU build, libdevice functions in numpy, the GPU's casts, NaN rules and
-reduction order and fused fma (interpreter_arith.py), `tl.cat` and `tl.reshape(..., can_reorder=True)`
+reduction order and fused fma (interpreter_arith.py), poison where a GPU leaves a value undefined (an integer
+division by zero, masked-off lanes of a load without `other`: interpreter_undefined.py), `tl.cat` and `tl.reshape(..., can_reorder=True)`
 that do reorder (interpreter_reorder.py), scalars used as
 Python integers under numpy >= 2.5. In every mode: a stand-in driver (the compile worker imports
 candidates on machines without a GPU too) and KernelBook-style inductor headers. A shim that does not fit
@@ -26,6 +27,7 @@ def install(interpret: bool) -> None:
         _cuda_device_context_on_cpu()
         _libdevice_in_numpy()
         _gpu_arithmetic()
+        _undefined_values()
         _cat_reorders()
         _reshape_reorders()
         _scalar_index()
@@ -84,6 +86,15 @@ def _gpu_arithmetic() -> None:
 
         interpreter_arith.install()
     except Exception:  # an unknown Triton layout: the interpreter's numpy semantics stay
+        pass
+
+
+def _undefined_values() -> None:
+    try:
+        from tritonrl.verifier_workers.sandbox.worker import interpreter_undefined
+
+        interpreter_undefined.install()
+    except Exception:  # an unknown Triton layout: the interpreter's defined values stay
         pass
 
 
