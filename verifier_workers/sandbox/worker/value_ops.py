@@ -10,6 +10,7 @@ where it only moved or relabelled values:
     the task's own float dtypes (a kernel's fp32 result cast back to an fp16 task's dtype), or a round trip
     that gives back the source exactly on these values. Anything else is compute, named with its dtypes:
     `_to_copy(float32->bool)` is `x != 0`, `_to_copy(int64->uint8)` is `x & 255` (R7A_02, R7A_10);
+  * `dtype_view_op`: a dtype view to another element size selects bytes of elements: `view(int64->uint8)`;
   * `arange_op`: `arange` with a non-integer start, end or step tabulates `start + i*step`, a computed
     table (an ALiBi bias, R7A_03): `arange(non-integer)`;
   * `overlap_copy_op`: a copy (clone/contiguous, cat, stack, pad, conversion) whose source is a view whose
@@ -106,6 +107,16 @@ def conversion_op(name: str, args, out, task_dtypes: frozenset) -> str | None:
     if src.numel() and _round_trip_exact(src, dst):
         return None
     return f"{name}({dtype_name(src.dtype)}->{dtype_name(dst)})"
+
+
+def dtype_view_op(args) -> str | None:
+    """`t.view(dtype)` to a different element size picks bytes out of elements (`x.view(uint8)[..., ::8]` is
+    `x & 255`): compute. A same-size reinterpretation (bool as uint8, int8 as bool) is a relabelling."""
+    if len(args) > 1 and _isinstance(args[0], _Tensor) and _isinstance(args[1], torch.dtype):
+        src, dst = args[0].dtype, args[1]
+        if torch.empty((), dtype=dst).element_size() != args[0].element_size():
+            return f"view({dtype_name(src)}->{dtype_name(dst)})"
+    return None
 
 
 def arange_op(args, kwargs) -> str | None:

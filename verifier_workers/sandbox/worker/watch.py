@@ -194,6 +194,8 @@ class ComputeWatch(TorchDispatchMode):
             name = f"{name}(tensor)"  # not in INIT_ATEN: a constructor folding weights into each other
         elif name in _SCALAR_ONLY_INPLACE and not _counter_step(name, args):
             name = value_ops.scalar_inplace_op(name)  # nn.init's own, or `mul_(scalar)`: a fold (R7A_08)
+        elif name == "view":
+            name = value_ops.dtype_view_op(args) or name  # bytes picked out of elements
         elif name == "arange":
             name = value_ops.arange_op(args, kwargs) or name  # a table of start + i*step (R7A_03)
         elif name in self.task_moves:
