@@ -16,6 +16,13 @@ X = torch.randn(4, 8)
 IDX = torch.randint(0, 1000, (16,))
 
 
+def _slice_loop(step=1, width=5):
+    """Windows of X copied into the rows of a buffer: overlapping ones replicate data (an im2col loop)."""
+    buf = torch.empty(2, 4, width)
+    for i in range(2):
+        buf[i] = X[:, i * step:i * step + width]
+
+
 def _ops(fn, task_dtypes=(torch.float32,), task_moves=()):
     w = ComputeWatch(None, task_dtypes, task_moves)
     with w:
@@ -32,6 +39,9 @@ def _ops(fn, task_dtypes=(torch.float32,), task_moves=()):
     ("arange_float_step_is_a_table", lambda: torch.arange(0.5, 3.0, 0.25), "arange(non-integer)"),
     ("unfold_materialised_is_im2col", lambda: X.unfold(1, 3, 1).contiguous(), "clone(overlapping)"),
     ("cat_of_overlapping_windows", lambda: torch.cat([X.unfold(1, 3, 1)]), "cat(overlapping)"),
+    ("stack_of_shifted_windows", lambda: torch.stack([X[:, i:i + 5] for i in range(3)]), "stack(overlapping)"),
+    ("im2col_by_slice_assignment", lambda: _slice_loop(), "copy_(overlapping)"),
+    ("concatenation_by_slice_assignment", lambda: torch.zeros(8, 8)[:4].copy_(X), "copy_(the task's)"),
     ("scalar_fold_outside_nn_init", lambda: torch.ones(3).mul_(2.5), "mul_(scalar)"),
     ("the_reference_own_concatenation", lambda: torch.cat([X, X]), "cat(the task's)"),
 ])
@@ -52,7 +62,8 @@ def test_value_changing_op_is_compute(name, fn, op):
     ("broadcast_materialised", lambda: X[:1].expand(4, 8).contiguous()),
     ("transpose_materialised", lambda: X.t().contiguous()),
     ("overlapping_view_not_copied", lambda: X.unfold(1, 3, 1)),
-    ("cat_where_the_reference_does_none", lambda: torch.cat([X, X])),
+    ("cat_where_the_reference_does_none", lambda: torch.cat([X[:2], X[2:]])),
+    ("disjoint_slices_placed", lambda: _slice_loop(step=4, width=4)),
     ("nn_init_scalar_gain", lambda: nn.init.orthogonal_(torch.empty(4, 4), gain=2.0)),
 ])
 def test_value_preserving_op_is_free(name, fn):

@@ -15,7 +15,9 @@ where it only moved or relabelled values:
     table (an ALiBi bias, R7A_03): `arange(non-integer)`;
   * `overlap_copy_op`: a copy (clone/contiguous, cat, stack, pad, conversion) whose source is a view whose
     elements overlap in memory along strides that are not 0 materialises a gather: the im2col of a
-    convolution from `unfold` (R7A_04): `clone(overlapping)`. A stride-0 broadcast (`expand().contiguous()`)
+    convolution from `unfold` (R7A_04): `clone(overlapping)`; so do a cat/stack of pieces that share memory
+    (shifted windows) and copies into slices of a buffer from sources that overlap earlier such copies'
+    (watch.py keeps those ranges). A stride-0 broadcast (`expand().contiguous()`)
     stays a copy: honest kernels materialise a broadcast bias that way;
   * `scalar_inplace_op`: scalar in-place arithmetic (mul_/add_/sub_/div_/clamp_) is nn.init's bookkeeping
     only when torch.nn.init's own code calls it (trunc_normal_); from anywhere else it is `mul_(scalar)`, a
@@ -140,6 +142,25 @@ def _overlaps(t: _Tensor) -> bool:
     return False
 
 
+def touches_again(t: _Tensor, masks: dict) -> bool:
+    """Whether `t` reads an element of its storage that an earlier tensor marked in `masks` read (exact, by
+    element: a mask over the storage viewed with `t`'s geometry); marks what `t` reads."""
+    n, storage = t.element_size(), t.untyped_storage()
+    key = (storage.data_ptr(), n, t.device)
+    if key not in masks:  # the storage is held with its mask: its address is not reused while `masks` lives
+        masks[key] = (torch.zeros(storage.nbytes() // n, dtype=torch.bool, device=t.device), storage)
+    mask = masks[key][0]
+    view = mask.as_strided(t.shape, t.stride(), t.storage_offset())
+    hit = bool(view.any())
+    view.fill_(True)
+    return hit
+
+
+def partial_view(t: _Tensor) -> bool:
+    """`t` covers less than its storage: a slice of a buffer (a copy into it places data, a pad or a cat)."""
+    return t.numel() * t.element_size() < t.untyped_storage().nbytes()
+
+
 def overlap_copy_op(name: str, args) -> str | None:
     """A copy whose source elements overlap in memory: a gather (im2col), not a copy."""
     if name not in COPIES:
@@ -152,7 +173,13 @@ def overlap_copy_op(name: str, args) -> str | None:
             srcs.append(a)
     if name == "copy_":
         srcs = srcs[1:]  # copy_(dst, src): the source is the second
-    return f"{name}(overlapping)" if any(s.numel() > 1 and _overlaps(s) for s in srcs) else None
+    if any(s.numel() > 1 and _overlaps(s) for s in srcs):
+        return f"{name}(overlapping)"
+    if name in ("cat", "stack"):  # pieces that share memory: shifted windows stacked (im2col) or repeats
+        masks: dict = {}
+        if sum(touches_again(s, masks) for s in srcs if s.numel()):
+            return f"{name}(overlapping)"
+    return None
 
 
 def scalar_inplace_op(name: str) -> str:

@@ -146,6 +146,7 @@ class ComputeWatch(TorchDispatchMode):
     def __init__(self, scalar_read_limit: int | None = None, task_dtypes=(), task_moves=()):
         super().__init__()
         self.task_moves = frozenset(task_moves) & TASK_MOVES  # the reference's forward does these (OpNames)
+        self.placed: dict = {}  # what copies into slices of buffers read, per storage (_placed_copy)
         # the task's own float dtypes (its inputs', a dtype variant's): a float rounded to one is not compute
         self.task_dtypes = frozenset(task_dtypes)
         self.ops: dict[str, int] = {}
@@ -201,7 +202,11 @@ class ComputeWatch(TorchDispatchMode):
         elif name in self.task_moves:
             name = f"{name}(the task's)"  # the reference's own data movement, done by aten (R7A_01)
         elif name in value_ops.COPIES:
-            name = value_ops.overlap_copy_op(name, args) or name  # materialised overlapping view (R7A_04)
+            pause()  # the overlap masks' own ops
+            try:
+                name = value_ops.overlap_copy_op(name, args) or self._placed_copy(name, args)  # a gather (R7A_04)
+            finally:
+                unpause()
         base = name.split("(")[0]
         if name not in ALLOWED_ATEN and not _counter_step(name, args):
             self.ops[name] = self.ops.get(name, 0) + 1
@@ -223,6 +228,18 @@ class ComputeWatch(TorchDispatchMode):
         if _isinstance(out, _Tensor) and out.dtype in LOW_PRECISION_DTYPES:
             self.low_precision += 1
         return out
+
+    def _placed_copy(self, name: str, args) -> str:
+        """`buf[..., i] = src`: a copy into a slice of a buffer. Where the reference's forward moves data
+        (task_moves) it is that move by other means (a cat by slice assignment); anywhere, a source that
+        overlaps an earlier placed copy's is data replicated piece by piece (an im2col loop)."""
+        if name != "copy_" or _len(args) < 2 or not _isinstance(args[0], _Tensor) or not _isinstance(args[1], _Tensor):
+            return name
+        if not value_ops.partial_view(args[0]) or args[1].numel() <= 1:
+            return name
+        if self.task_moves:
+            return "copy_(the task's)"
+        return "copy_(overlapping)" if value_ops.touches_again(args[1], self.placed) else name
 
     def _conversion(self, name: str, args, out) -> str | None:
         pause()  # the round trip's own ops are ours (and run with this mode off the stack)
