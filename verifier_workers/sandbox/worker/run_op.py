@@ -66,10 +66,11 @@ def snapshot_outputs(outs: list | None) -> list | None:
 
 
 def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, check: bool,
-             record_specs: bool = False, unwatched: bool = False, dtype=None, task_moves=()) -> tuple[Any, dict]:
+             record_specs: bool = False, unwatched: bool = False, dtypes=(), task_moves=()) -> tuple[Any, dict]:
     """One forward with the launch hook (and, for candidates, the compute watch and input checks; for the
-    reference, which of watch.TASK_MOVES it performs). `dtype`: a dtype variant's; `task_moves`: the
-    reference's data movement, compute when the candidate's aten does it."""
+    reference, which of watch.TASK_MOVES it performs). `dtypes`: the task's float dtypes besides its inputs'
+    (a dtype variant's, the reference's reduced precisions); `task_moves`: the reference's data movement,
+    compute when the candidate's aten does it."""
     # a copy of the inputs (the reference's too: whether it mutates them decides the candidate's check)
     snapshot = [x.clone() if _isinstance(x, _Tensor) else None for x in inputs]
     clean = pause_clean()  # the compute watch's pause state, which candidate code can reach
@@ -78,8 +79,7 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
     LAUNCHES.begin(stream, record_specs)
     grad_ctx = _no_grad() if grad_mode == "no_grad" else _enable_grad()
     # the task's float dtypes: a conversion that rounds to one of them is not compute (value_ops.py)
-    task_dtypes = {x.dtype for x in inputs if _isinstance(x, _Tensor) and x.is_floating_point()} | (
-        {dtype} if dtype is not None else set())
+    task_dtypes = {x.dtype for x in inputs if _isinstance(x, _Tensor) and x.is_floating_point()} | set(dtypes)
     mode = (ComputeWatch(SCALAR_READS_PER_FORWARD, task_dtypes, task_moves) if watch
             else OpNames() if not check else NoWatch())
     # on a GPU, the kernels that really ran: a second opinion beside the watch (device_kernels.py)
@@ -200,6 +200,9 @@ def _run(args: dict) -> tuple[dict, dict]:
             result["violations"].append("init_compute")
             result["compute_ops"].update({f"__init__:{op}": init_ops[op] for op in extra})
     low_ok = dtype is not None or _low_precision_task(inputs, bool(args.get("ref_low_precision")))
+    # float dtypes a conversion may round to besides the inputs' (value_ops.conversion_op)
+    task_dtypes = ({dtype} if dtype is not None else set()) | (
+        {torch.float16, torch.bfloat16} if args.get("ref_low_precision") else set())
     first, first_snap, earlier, kept = None, None, list(STATE["outs"]) if check else [], []
     snaps: list = []  # the outputs of each call, copied as it returned (a later call rewrites the inputs)
     first_inputs, shares, mutated = inputs, [], False
@@ -217,7 +220,7 @@ def _run(args: dict) -> tuple[dict, dict]:
                     inputs = _later_inputs(ref, inputs, args, call, share)
                     out, info = _forward(model, inputs, device, grad_mode, watch=True, check=True,
                                          record_specs=bool(args.get("record_specs")),
-                                         unwatched=bool(args.get("unwatched_kernels")), dtype=dtype,
+                                         unwatched=bool(args.get("unwatched_kernels")), dtypes=task_dtypes,
                                          task_moves=args.get("ref_forward_ops") or ())
                 else:
                     inputs, out, info, share = _reference_later_call(model, ref, inputs, args, call, grad_mode,
@@ -226,7 +229,7 @@ def _run(args: dict) -> tuple[dict, dict]:
             else:
                 out, info = _forward(model, inputs, device, grad_mode, watch=check, check=check,
                                      record_specs=bool(args.get("record_specs")),
-                                     unwatched=bool(args.get("unwatched_kernels")), dtype=dtype,
+                                     unwatched=bool(args.get("unwatched_kernels")), dtypes=task_dtypes,
                                      task_moves=args.get("ref_forward_ops") or ())
                 if not check:  # the reference's data movement (watch.TASK_MOVES), which the candidate's is judged by
                     result["forward_ops"] = info["forward_ops"]
