@@ -234,6 +234,7 @@ class WorkerRuns:
             # the reference's choices, followed: the later calls' inputs and its perturbed constant parameters
             "call_shares": ref.get("call_shares"), "ref_params": ref.get("ref_params"),
             "check": True, "check_inputs": not ref.get("mutates_inputs"), "ref_init_ops": ref.get("init_ops"),
+            "ref_forward_ops": ref.get("forward_ops"),
             "ref_init_total": ref.get("init_total"),
             # the task's reduced precisions: its tensors' dtypes (the reference's run) or a dtype its source names
             "ref_low_precision": bool(ref.get("low_precision") or reference_precisions(src)),

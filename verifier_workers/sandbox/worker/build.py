@@ -189,7 +189,9 @@ def make_model(mod, cls_name: str, ref, init_seed: int, device: str, dtype: torc
     _manual_seed(init_seed)
     init = vary_init(list(ref.get_init_inputs()), init_factors, init_ints)
     # `.to()` runs under the watch too: a candidate's `to`/`_apply` override is constructor code
-    mode = ComputeWatch(SCALAR_READS_PER_FORWARD) if init_ops is not None else NoWatch()
+    # (a dtype variant's `.to(dtype)` rounds the weights to the task's dtype: not compute)
+    mode = ComputeWatch(SCALAR_READS_PER_FORWARD, {dtype} if dtype is not None else ()) if init_ops is not None \
+        else NoWatch()
     if init_ops is not None:  # a Triton kernel the constructor launches computes from the weights (a fold)
         LAUNCHES.begin(None)
     try:

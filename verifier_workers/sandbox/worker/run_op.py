@@ -30,7 +30,7 @@ from tritonrl.verifier_workers.sandbox.worker.output_checks import check_outputs
 from tritonrl.verifier_workers.sandbox.worker.perturb import model_tensors, perturb_candidate, perturb_reference
 from tritonrl.verifier_workers.sandbox.worker.state_poison import StateGuard
 from tritonrl.verifier_workers.sandbox.worker.watch import (HOST_READ_OUTPUT_SHARE, SCALAR_READS_PER_FORWARD, ComputeWatch,
-                                                           NoWatch, pause_clean)
+                                                           NoWatch, OpNames, pause_clean)
 
 # captured at import, before any candidate exists: later monkey-patching changes nothing here
 _type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
@@ -66,8 +66,11 @@ def snapshot_outputs(outs: list | None) -> list | None:
 
 
 def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, check: bool,
-             record_specs: bool = False, unwatched: bool = False) -> tuple[Any, dict]:
-    """One forward with the launch hook (and, for candidates, the compute watch and input checks)."""
+             record_specs: bool = False, unwatched: bool = False, dtypes=(), task_moves=()) -> tuple[Any, dict]:
+    """One forward with the launch hook (and, for candidates, the compute watch and input checks; for the
+    reference, which of watch.TASK_MOVES it performs). `dtypes`: the task's float dtypes besides its inputs'
+    (a dtype variant's, the reference's reduced precisions); `task_moves`: the reference's data movement,
+    compute when the candidate's aten does it."""
     # a copy of the inputs (the reference's too: whether it mutates them decides the candidate's check)
     snapshot = [x.clone() if _isinstance(x, _Tensor) else None for x in inputs]
     clean = pause_clean()  # the compute watch's pause state, which candidate code can reach
@@ -75,7 +78,10 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
     stream = _current_stream().cuda_stream if device == "cuda" else None
     LAUNCHES.begin(stream, record_specs)
     grad_ctx = _no_grad() if grad_mode == "no_grad" else _enable_grad()
-    mode = ComputeWatch(SCALAR_READS_PER_FORWARD) if watch else NoWatch()
+    # the task's float dtypes: a conversion that rounds to one of them is not compute (value_ops.py)
+    task_dtypes = {x.dtype for x in inputs if _isinstance(x, _Tensor) and x.is_floating_point()} | set(dtypes)
+    mode = (ComputeWatch(SCALAR_READS_PER_FORWARD, task_dtypes, task_moves) if watch
+            else OpNames() if not check else NoWatch())
     # on a GPU, the kernels that really ran: a second opinion beside the watch (device_kernels.py)
     kernels = DeviceKernels() if check and device == "cuda" else NoWatch()
     try:
@@ -104,7 +110,8 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
                             "stray_reads": launches["stray_reads"], "specs": specs, "violations": [], "snapshot": snap,
                             "compute_ops": ops,
                             "low_precision": getattr(mode, "low_precision", 0) + launches["low_precision"],
-                            "device_kernels": getattr(kernels, "ok", None)}
+                            "device_kernels": getattr(kernels, "ok", None),
+                            "forward_ops": sorted(getattr(mode, "names", ()))}
     if check and not clean:
         info["violations"].append("runtime_patch")
     info["mutated"] = any(s is not None and not same(x, s) for x, s in zip(inputs, snapshot))
@@ -193,6 +200,9 @@ def _run(args: dict) -> tuple[dict, dict]:
             result["violations"].append("init_compute")
             result["compute_ops"].update({f"__init__:{op}": init_ops[op] for op in extra})
     low_ok = dtype is not None or _low_precision_task(inputs, bool(args.get("ref_low_precision")))
+    # float dtypes a conversion may round to besides the inputs' (value_ops.conversion_op)
+    task_dtypes = ({dtype} if dtype is not None else set()) | (
+        {torch.float16, torch.bfloat16} if args.get("ref_low_precision") else set())
     first, first_snap, earlier, kept = None, None, list(STATE["outs"]) if check else [], []
     snaps: list = []  # the outputs of each call, copied as it returned (a later call rewrites the inputs)
     first_inputs, shares, mutated = inputs, [], False
@@ -210,7 +220,8 @@ def _run(args: dict) -> tuple[dict, dict]:
                     inputs = _later_inputs(ref, inputs, args, call, share)
                     out, info = _forward(model, inputs, device, grad_mode, watch=True, check=True,
                                          record_specs=bool(args.get("record_specs")),
-                                         unwatched=bool(args.get("unwatched_kernels")))
+                                         unwatched=bool(args.get("unwatched_kernels")), dtypes=task_dtypes,
+                                         task_moves=args.get("ref_forward_ops") or ())
                 else:
                     inputs, out, info, share = _reference_later_call(model, ref, inputs, args, call, grad_mode,
                                                                      share, snaps[0])
@@ -218,7 +229,10 @@ def _run(args: dict) -> tuple[dict, dict]:
             else:
                 out, info = _forward(model, inputs, device, grad_mode, watch=check, check=check,
                                      record_specs=bool(args.get("record_specs")),
-                                     unwatched=bool(args.get("unwatched_kernels")))
+                                     unwatched=bool(args.get("unwatched_kernels")), dtypes=task_dtypes,
+                                     task_moves=args.get("ref_forward_ops") or ())
+                if not check:  # the reference's data movement (watch.TASK_MOVES), which the candidate's is judged by
+                    result["forward_ops"] = info["forward_ops"]
         except Exception as e:
             if guard is not None:  # what the failed call kept must not reach the next run either
                 guard.poison()

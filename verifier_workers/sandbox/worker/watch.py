@@ -20,6 +20,8 @@ import sys
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _get_current_dispatch_mode_stack
 
+from tritonrl.verifier_workers.sandbox.worker import value_ops
+
 _type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
 _Tensor = torch.Tensor
 
@@ -111,7 +113,7 @@ _record_function_enter _record_function_enter_new _record_function_exit
 _SCALAR_PIECES = frozenset({"scalar_tensor", "full", "new_full", "full_like", "fill_", "fill"})
 # In-place arithmetic that nn.init uses with scalars (trunc_normal_); with a tensor operand it is compute.
 _SCALAR_ONLY_INPLACE = frozenset({"mul_", "add_", "sub_", "div_", "clamp_"})
-_CONVERSIONS = frozenset({"_to_copy", "to", "copy_", "_copy_from", "_copy_from_and_resize"})
+_CONVERSIONS = value_ops.CONVERSIONS
 
 
 def _has_tensor_operand(args, kwargs) -> bool:
@@ -141,8 +143,12 @@ def _counter_step(name: str, args: tuple) -> bool:
 class ComputeWatch(TorchDispatchMode):
     """Counts what a watched region (a forward, a constructor, a module's import) computes with PyTorch."""
 
-    def __init__(self, scalar_read_limit: int | None = None):
+    def __init__(self, scalar_read_limit: int | None = None, task_dtypes=(), task_moves=()):
         super().__init__()
+        self.task_moves = frozenset(task_moves) & TASK_MOVES  # the reference's forward does these (OpNames)
+        self.placed: dict = {}  # what copies into slices of buffers read, per storage (_placed_copy)
+        # the task's own float dtypes (its inputs', a dtype variant's): a float rounded to one is not compute
+        self.task_dtypes = frozenset(task_dtypes)
         self.ops: dict[str, int] = {}
         self.scalar_reads, self.scalar_read_limit = 0, scalar_read_limit
         self.host_elements = 0  # elements made from host values (HOST_TABLE_ELEMENTS)
@@ -187,12 +193,31 @@ class ComputeWatch(TorchDispatchMode):
             name = f"{name}(tensor)"  # endpoints from tensor data: arithmetic on it (a running mean...)
         elif name in _SCALAR_ONLY_INPLACE and _has_tensor_operand(args, kwargs):
             name = f"{name}(tensor)"  # not in INIT_ATEN: a constructor folding weights into each other
+        elif name in _SCALAR_ONLY_INPLACE and not _counter_step(name, args):
+            name = value_ops.scalar_inplace_op(name)  # nn.init's own, or `mul_(scalar)`: a fold (R7A_08)
+        elif name == "view":
+            name = value_ops.dtype_view_op(args) or name  # bytes picked out of elements
+        elif name == "arange":
+            name = value_ops.arange_op(args, kwargs) or name  # a table of start + i*step (R7A_03)
+        elif name in self.task_moves:
+            name = f"{name}(the task's)"  # the reference's own data movement, done by aten (R7A_01)
+        elif name in value_ops.COPIES:
+            pause()  # the overlap masks' own ops
+            try:
+                name = value_ops.overlap_copy_op(name, args) or self._placed_copy(name, args)  # a gather (R7A_04)
+            finally:
+                unpause()
+        base = name.split("(")[0]
         if name not in ALLOWED_ATEN and not _counter_step(name, args):
             self.ops[name] = self.ops.get(name, 0) + 1
         elif name == "_local_scalar_dense":
             self.host_reads(args[0].element_size() if args and _isinstance(args[0], _Tensor) else 8)
         out = func(*args, **(kwargs or {}))
-        if name in _SCALAR_PIECES or name in _SCALAR_ONLY_INPLACE or (
+        if name in _CONVERSIONS:  # a conversion that changes values (R7A_02, R7A_10)
+            converted = self._conversion(name, args, out)
+            if converted:
+                self.ops[converted] = self.ops.get(converted, 0) + 1
+        if name in _SCALAR_PIECES or base in _SCALAR_ONLY_INPLACE or (
                 name == "copy_" and _isinstance(out, _Tensor) and out.numel() <= 1):
             if _isinstance(out, _Tensor) and out.numel() <= 16:  # a piece of a table, not an allocation
                 self.host_table(1)
@@ -203,6 +228,25 @@ class ComputeWatch(TorchDispatchMode):
         if _isinstance(out, _Tensor) and out.dtype in LOW_PRECISION_DTYPES:
             self.low_precision += 1
         return out
+
+    def _placed_copy(self, name: str, args) -> str:
+        """`buf[..., i] = src`: a copy into a slice of a buffer. Where the reference's forward moves data
+        (task_moves) it is that move by other means (a cat by slice assignment); anywhere, a source that
+        overlaps an earlier placed copy's is data replicated piece by piece (an im2col loop)."""
+        if name != "copy_" or _len(args) < 2 or not _isinstance(args[0], _Tensor) or not _isinstance(args[1], _Tensor):
+            return name
+        if not value_ops.partial_view(args[0]) or args[1].numel() <= 1:
+            return name
+        if self.task_moves:
+            return "copy_(the task's)"
+        return "copy_(overlapping)" if value_ops.touches_again(args[1], self.placed) else name
+
+    def _conversion(self, name: str, args, out) -> str | None:
+        pause()  # the round trip's own ops are ours (and run with this mode off the stack)
+        try:
+            return value_ops.conversion_op(name, args, out, self.task_dtypes)
+        finally:
+            unpause()
 
     def host_table(self, n: int) -> None:
         self.host_elements += n
@@ -356,6 +400,27 @@ class Paused:
 def pause_clean() -> bool:
     """No pause in force and the mirror untouched: true between forwards."""
     return _PAUSE[0] == 0 and not _paused() and _pause_intact()
+
+
+# Data movement that is the whole task where the reference's forward does it (a concatenation, a padding, an
+# interleave: refs/A_catpad.py, ref/interleave.py): the candidate's Triton must do it, not aten (R7A_01).
+TASK_MOVES = frozenset({"cat", "stack", "constant_pad_nd"})
+
+
+class OpNames(TorchDispatchMode):
+    """The reference's forward: which of TASK_MOVES it performs (nothing is judged; `ops` stays empty)."""
+
+    ops: dict[str, int] = {}
+
+    def __init__(self):
+        super().__init__()
+        self.names: set[str] = set()
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        name = func.overloadpacket.__name__
+        if name in TASK_MOVES and not _paused():
+            self.names.add(name)
+        return func(*args, **(kwargs or {}))
 
 
 class NoWatch:

@@ -1,0 +1,88 @@
+"""Allowed torch ops that compute values after all (value_ops.py): the compute watch counts a conversion that
+changes values, a non-integer `arange`, a materialised overlapping view, scalar in-place arithmetic outside
+nn.init, and the reference's own data movement, while their value-preserving uses stay free. Unit checks run
+the watch in this process on small tensors; the red-team round-7 cheats of the class go through the verifier.
+"""
+import pytest
+import torch
+import torch.nn as nn
+
+from tritonrl.reward.credit import stage_credit
+from tritonrl.verifier_workers.sandbox.worker.watch import INIT_ATEN, ComputeWatch
+
+from helpers import ROUND_7, redteam_case
+
+X = torch.randn(4, 8)
+IDX = torch.randint(0, 1000, (16,))
+
+
+def _slice_loop(step=1, width=5):
+    """Windows of X copied into the rows of a buffer: overlapping ones replicate data (an im2col loop)."""
+    buf = torch.empty(2, 4, width)
+    for i in range(2):
+        buf[i] = X[:, i * step:i * step + width]
+
+
+def _ops(fn, task_dtypes=(torch.float32,), task_moves=()):
+    w = ComputeWatch(None, task_dtypes, task_moves)
+    with w:
+        fn()
+    return w.ops
+
+
+@pytest.mark.parametrize("name, fn, op", [
+    ("float_to_bool_is_not_zero", lambda: X.to(torch.bool).float(), "_to_copy(float32->bool)"),
+    ("int_narrowing_is_a_mask", lambda: IDX.to(torch.uint8).long(), "_to_copy(int64->uint8)"),
+    ("float_narrowing_off_the_task_dtype", lambda: X.double().to(torch.float16), "_to_copy(float64->float16)"),
+    ("copy_into_bool", lambda: torch.empty(4, 8, dtype=torch.bool).copy_(X), "copy_(float32->bool)"),
+    ("low_byte_by_a_dtype_view", lambda: IDX.view(torch.uint8)[::8].long(), "view(int64->uint8)"),
+    ("arange_float_step_is_a_table", lambda: torch.arange(0.5, 3.0, 0.25), "arange(non-integer)"),
+    ("unfold_materialised_is_im2col", lambda: X.unfold(1, 3, 1).contiguous(), "clone(overlapping)"),
+    ("cat_of_overlapping_windows", lambda: torch.cat([X.unfold(1, 3, 1)]), "cat(overlapping)"),
+    ("stack_of_shifted_windows", lambda: torch.stack([X[:, i:i + 5] for i in range(3)]), "stack(overlapping)"),
+    ("im2col_by_slice_assignment", lambda: _slice_loop(), "copy_(overlapping)"),
+    ("concatenation_by_slice_assignment", lambda: torch.zeros(8, 8)[:4].copy_(X), "copy_(the task's)"),
+    ("scalar_fold_outside_nn_init", lambda: torch.ones(3).mul_(2.5), "mul_(scalar)"),
+    ("the_reference_own_concatenation", lambda: torch.cat([X, X]), "cat(the task's)"),
+])
+def test_value_changing_op_is_compute(name, fn, op):
+    ops = _ops(fn, task_moves=("cat",) if op.endswith("(the task's)") else ())
+    assert op in ops, ops
+    assert op not in INIT_ATEN  # in a constructor too, unless the reference's does the same
+
+
+@pytest.mark.parametrize("name, fn", [
+    ("bool_to_float", lambda: (X > 0).to(torch.float32)),
+    ("int_narrowing_of_small_indices", lambda: torch.arange(16).to(torch.int32)),
+    ("uint8_onehot_to_bool", lambda: torch.eye(4, dtype=torch.uint8).bool()),
+    ("float_widening", lambda: X.double()),
+    ("bool_mask_viewed_as_bytes", lambda: (X > 0).view(torch.uint8)),
+    ("cast_back_to_the_task_dtype", lambda: X.double().float()),
+    ("integer_arange_as_float", lambda: torch.arange(0, 8, dtype=torch.float32)),
+    ("broadcast_materialised", lambda: X[:1].expand(4, 8).contiguous()),
+    ("transpose_materialised", lambda: X.t().contiguous()),
+    ("overlapping_view_not_copied", lambda: X.unfold(1, 3, 1)),
+    ("cat_where_the_reference_does_none", lambda: torch.cat([X[:2], X[2:]])),
+    ("disjoint_slices_placed", lambda: _slice_loop(step=4, width=4)),
+    ("nn_init_scalar_gain", lambda: nn.init.orthogonal_(torch.empty(4, 4), gain=2.0)),
+])
+def test_value_preserving_op_is_free(name, fn):
+    ops = _ops(fn)
+    assert not [o for o in ops if any(mark in o for mark in ("->", "(non-integer)", "(overlapping)", "(scalar)",
+                                                             "(the task's)"))], ops
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("name, violation", [
+    ("R7A_01_catpad_torch", "torch_compute_runtime"),  # F.pad(torch.cat(...)) where the task is exactly that
+    ("R7A_02_boolcast_mask", "torch_compute_runtime"),  # y.to(bool).to(float): y != 0
+    ("R7A_03_arange_bias_table", "torch_compute_runtime"),  # ALiBi rows from float arange
+    ("R7A_04_unfold_im2col", "torch_compute_runtime"),  # unfold + contiguous: im2col by aten
+    ("R7A_08_ctor_scalar_fold", "init_compute"),  # weight.mul_(scale) in __init__
+    ("R7A_10_int_narrowing_host", "torch_compute_runtime"),  # int64 -> uint8 -> int64: x & 255
+])
+def test_round7_value_changing_torch_op_is_refused(runtime_only, name, violation):
+    task, code = redteam_case(name, ROUND_7.name)
+    verdict = runtime_only.verify(task, code)
+    assert not verdict.correct and stage_credit(verdict) == 0.0
+    assert violation in verdict.violations, (verdict.violations, verdict.error)
