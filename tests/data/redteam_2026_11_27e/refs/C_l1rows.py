@@ -1,0 +1,22 @@
+import torch
+import torch.nn as nn
+
+batch_size = 16
+dim = 256
+
+
+class Model(nn.Module):
+    """Per-row L1 norm of a non-negative activation map."""
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return torch.sum(torch.abs(x), dim=1)
+
+
+def get_inputs():
+    return [torch.rand(batch_size, dim)]
+
+
+def get_init_inputs():
+    return []
