@@ -12,6 +12,7 @@ memory with each other or with an input.
 import pytest
 import torch
 
+from tritonrl.config import ToleranceConfig
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.sandbox.worker import build
 from tritonrl.verifier_workers.sandbox.worker.output_checks import check_outputs
@@ -383,3 +384,43 @@ def test_mix_pattern_makes_strided_columns_a_biased_sample(ramp_seed):
     # a mean square from every 2nd (or 4th, 8th) column alone, as a subsampling kernel would compute it
     off = [abs(float(y[:, k::s].pow(2).mean()) / full - 1) for s in (2, 4, 8) for k in range(2)]
     assert min(off) > 0.1, off
+
+
+@pytest.mark.parametrize("kind", ["close", "one_off", "nan_inf", "all_off"])
+def test_chunked_comparison_gives_the_figures_of_a_whole_one(monkeypatch, kind):
+    """Outputs are compared CHUNK elements at a time (whole float64 copies of a large output ran the GPU
+    reference worker out of memory); chunking must not change a verdict or its figures."""
+    from tritonrl.verifier_workers.sandbox import compare
+
+    g = torch.Generator().manual_seed(3)
+    r = torch.randn(37, 29, generator=g)
+    c = r + 1e-4 * torch.randn(37, 29, generator=g)
+    if kind == "one_off":
+        c[20, 3] += 1.0
+    elif kind == "nan_inf":
+        r[1, 1] = c[1, 1] = float("nan")
+        r[2, 2] = c[2, 2] = float("inf")
+    elif kind == "all_off":
+        c = c + 0.05
+    whole = compare.compare_outputs([r], [c], ToleranceConfig())
+    monkeypatch.setattr(compare, "CHUNK", 100)  # 11 chunks of a 1073-element output
+    chunked = compare.compare_outputs([r], [c], ToleranceConfig())
+    assert chunked["passed"] == whole["passed"] == (kind in ("close", "nan_inf"))
+    assert chunked["error"] == whole["error"]
+    for k in ("max_abs_err", "max_rel_err", "atol_scale"):
+        assert chunked[k] == pytest.approx(whole[k], rel=1e-9)
+
+
+def test_chunked_precision_measure_gives_the_figures_of_a_whole_one(monkeypatch):
+    from tritonrl.verifier_workers.sandbox import precision
+
+    g = torch.Generator().manual_seed(5)
+    r64 = torch.randn(1000, dtype=torch.float64, generator=g)
+    r32, cand = r64.float(), (r64 + 1e-5 * torch.randn(1000, dtype=torch.float64, generator=g)).float()
+    r32[7] = float("nan")
+    whole = precision.measure([r32], [r64], [cand])[0]
+    monkeypatch.setattr(precision, "CHUNK", 64)
+    chunked = precision.measure([r32], [r64], [cand])[0]
+    for k in ("err", "ref_err", "scale", "allowed"):
+        assert getattr(chunked, k) == pytest.approx(getattr(whole, k), rel=1e-9)
+    assert whole.err > 0 and whole.ref_err > 0

@@ -29,6 +29,17 @@ _HALF = (torch.float16, torch.bfloat16)
 _WIDE = (torch.float32, torch.float64)
 
 
+CHUNK = 1 << 22  # elements compared at once (32 MiB per float64 temporary)
+
+
+def _chunks(r: torch.Tensor, c: torch.Tensor, size: int = 0):
+    """(reference, candidate) as float64, CHUNK elements at a time, flattened in the same order."""
+    size = size or CHUNK
+    rf, cf = r.reshape(-1), c.reshape(-1)
+    for lo in range(0, rf.numel(), size):
+        yield rf[lo:lo + size].double(), cf[lo:lo + size].double()
+
+
 def compare_outputs(ref: list[torch.Tensor], cand: list[torch.Tensor], tol: ToleranceConfig,
                     wider_ok: bool = False) -> dict[str, Any]:
     """allclose per output with dtype tolerances. Returns passed, max_abs_err, max_rel_err, atol, rtol, error.
@@ -53,31 +64,39 @@ def compare_outputs(ref: list[torch.Tensor], cand: list[torch.Tensor], tol: Tole
             return res
         if r.numel() == 0:
             continue
-        rd, cd = r.double(), c.double()
-        finite = torch.isfinite(rd)
+        # in chunks: float64 copies of a whole output (a 4096 x 8192 task grown 3.6x: 0.9 GiB each, several
+        # temporaries) ran the GPU reference worker out of memory; the figures are the same reductions
+        sumsq = n_fin = 0.0
+        for rd, _ in _chunks(r, c):
+            fin = torch.isfinite(rd)
+            sumsq, n_fin = sumsq + float(rd[fin].pow(2).sum()), n_fin + float(fin.sum())
         # the output's own size (RMS): atol grows with it, so a variant with larger outputs (values x2, a
         # longer reduction) asks for the same relative precision, not a tighter one
-        scale = float(rd[finite].pow(2).mean().sqrt()) if bool(finite.any()) else 0.0
+        scale = (sumsq / n_fin) ** 0.5 if n_fin else 0.0
         atol_eff = atol * max(1.0, scale)
-        both_nan = torch.isnan(rd) & torch.isnan(cd)
-        same_inf = torch.isinf(rd) & (rd == cd)
-        diff = torch.where(both_nan | same_inf, torch.zeros_like(rd), (cd - rd).abs())
-        diff = torch.nan_to_num(diff, nan=float("inf"))
-        err_abs = float(diff.max())
-        err_rel = float((diff / rd.abs().clamp_min(1e-12)).max())
+        err_abs = err_rel = err_sq = 0.0
+        bad = 0
+        for rd, cd in _chunks(r, c):
+            both_nan = torch.isnan(rd) & torch.isnan(cd)
+            same_inf = torch.isinf(rd) & (rd == cd)
+            diff = torch.where(both_nan | same_inf, torch.zeros_like(rd), (cd - rd).abs())
+            diff = torch.nan_to_num(diff, nan=float("inf"))
+            err_abs = max(err_abs, float(diff.max()))
+            err_rel = max(err_rel, float((diff / rd.abs().clamp_min(1e-12)).nan_to_num(nan=0.0).max()))  # NaN ref: no ratio
+            bound = atol_eff + rtol * rd.abs().nan_to_num(posinf=0.0, neginf=0.0)
+            bad += int((diff > bound).sum())
+            fin = torch.isfinite(rd)
+            err_sq += float(diff[fin].pow(2).sum())
         max_abs, max_rel = max(max_abs, err_abs), max(max_rel, err_rel)
         res["max_abs_err"], res["max_rel_err"], res["atol_scale"] = max_abs, max_rel, max(1.0, scale)
-        bound = atol_eff + rtol * rd.abs().nan_to_num(posinf=0.0, neginf=0.0)
-        ok = bool((diff <= bound).all())
-        if not ok:
-            bad = int((diff > bound).sum())
+        if bad:
             res["error"] = (f"output {i}: {bad}/{r.numel()} elements differ (max abs err {err_abs:.3g}, "
                             f"atol {atol_eff:.3g}, rtol {rtol:g})")
             return res
-        if r.is_floating_point() and bool(finite.any()):
+        if r.is_floating_point() and n_fin:
             # elementwise atol alone passes anything on outputs far smaller than it (zeros for a 3e-4 norm):
             # the error must also be small next to the output as a whole
-            err_rms = float(diff[finite].pow(2).mean().sqrt())
+            err_rms = (err_sq / n_fin) ** 0.5
             if err_rms > max(rtol * scale, 1e-3 * atol):
                 res["error"] = (f"output {i}: off as a whole (RMS error {err_rms:.3g} against RMS output "
                                 f"{scale:.3g}, rtol {rtol:g})")
@@ -136,12 +155,15 @@ def _moved(a: torch.Tensor, b: torch.Tensor) -> bool:
         return True
     if not a.is_floating_point() or a.numel() == 0:
         return not bool(torch.equal(a, b))
-    a64, b64 = a.double(), b.double()
-    finite = torch.isfinite(a64) & torch.isfinite(b64)
-    if not bool(torch.equal(torch.isfinite(a64), torch.isfinite(b64))) or not bool(finite.any()):
+    if not bool(torch.equal(torch.isfinite(a), torch.isfinite(b))) or not bool(torch.isfinite(a).any()):
         return not bool(torch.equal(a, b))
-    scale = a64[finite].abs().max().clamp_min(torch.finfo(a.dtype).tiny)
-    return bool((b64[finite] - a64[finite]).abs().max() > STALE_EPS * torch.finfo(a.dtype).eps * scale)
+    scale = step = 0.0
+    for a64, b64 in _chunks(a, b):  # in chunks, as compare_outputs
+        finite = torch.isfinite(a64)
+        if bool(finite.any()):
+            scale = max(scale, float(a64[finite].abs().max()))
+            step = max(step, float((b64[finite] - a64[finite]).abs().max()))
+    return step > STALE_EPS * torch.finfo(a.dtype).eps * max(scale, torch.finfo(a.dtype).tiny)
 
 
 def stale_call(ref: list, cand: list) -> bool:

@@ -33,6 +33,7 @@ EPS_TF32 = 2.0 ** -10
 # 30x of SELU's `exp(x) - 1` lies under the floor, at 9.8 ulps), so 16 keeps a 10x margin there
 K_REF = 16.0
 FLOOR_ULPS = 16.0
+CHUNK = 1 << 22  # elements measured at once (32 MiB per float64 temporary)
 
 
 @dataclass
@@ -55,10 +56,6 @@ class PrecisionMeasure:
         return {**asdict(self), "ratio": self.ratio}
 
 
-def _rms(x: torch.Tensor) -> float:
-    return float(x.pow(2).mean().sqrt()) if x.numel() else 0.0
-
-
 def measure(ref32: list, ref64: list, cand: list, eps: float = EPS32, call: int = 0) -> list[PrecisionMeasure]:
     """One measure per output whose fp32 reference is float32 (see the module docstring)."""
     out = []
@@ -67,12 +64,19 @@ def measure(ref32: list, ref64: list, cand: list, eps: float = EPS32, call: int 
             continue
         if r.shape != r64.shape or r.shape != c.shape or r.numel() == 0:
             continue
-        rd, r64d, cd = r.double(), r64.double(), c.double()
-        ok = torch.isfinite(rd) & torch.isfinite(r64d) & torch.isfinite(cd)
-        if not bool(ok.any()):
+        n = ref_sq = err_sq = scale_sq = 0.0
+        rf, r64f, cf = r.reshape(-1), r64.reshape(-1), c.reshape(-1)
+        for lo in range(0, rf.numel(), CHUNK):  # in chunks: whole float64 copies ran a GPU worker out of memory
+            rd, r64d, cd = (t[lo:lo + CHUNK].double() for t in (rf, r64f, cf))
+            ok = torch.isfinite(rd) & torch.isfinite(r64d) & torch.isfinite(cd)
+            rd, r64d, cd = rd[ok], r64d[ok], cd[ok]
+            n += float(ok.sum())
+            ref_sq += float((rd - r64d).pow(2).sum())
+            err_sq += float((cd - r64d).pow(2).sum())
+            scale_sq += float(r64d.pow(2).sum())
+        if not n:
             continue
-        rd, r64d, cd = rd[ok], r64d[ok], cd[ok]
-        ref_err, err, scale = _rms(rd - r64d), _rms(cd - r64d), _rms(r64d)
+        ref_err, err, scale = (ref_sq / n) ** 0.5, (err_sq / n) ** 0.5, (scale_sq / n) ** 0.5
         out.append(PrecisionMeasure(i, err, ref_err, scale, max(K_REF * ref_err, FLOOR_ULPS * eps * scale), call))
     return out
 
