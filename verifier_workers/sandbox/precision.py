@@ -30,8 +30,10 @@ EPS_TF32 = 2.0 ** -10
 # times the output's RMS
 # K_REF was 128 until round 7: R7B_04 (GEMM operands rounded to 16 mantissa bits, ~35x an honest kernel's
 # error) sat under it. On the honest sample every measure above the 16-ulp floor had err/ref_err <= 1.6 (the
-# 30x of SELU's `exp(x) - 1` lies under the floor, at 9.8 ulps), so 16 keeps a 10x margin there
-K_REF = 16.0
+# 30x of SELU's `exp(x) - 1` lies under the floor, at 9.8 ulps), so 16 was chosen; then an honest conv + batchnorm
+# with atomic statistics (conv_softplus_tanh_bn__implicit_gemm_atomic_stats, values_small) measured 18x, refused
+# at 16. 24 sits between it and R7B_04: thin margins on both sides (1.3x, 1.4x)
+K_REF = 24.0
 FLOOR_ULPS = 16.0
 CHUNK = 1 << 22  # elements measured at once (32 MiB per float64 temporary)
 
