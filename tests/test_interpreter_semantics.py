@@ -37,10 +37,10 @@ RUNTIME = {
     "redteam_2026_11_26c/A10_blockptr_race.py": "race",
     "redteam_2026_11_26c/A11_program0_finalises.py": "race",
     "redteam_2026_11_26c/B04_dummy_atomic_rmw.py": "race",
-    "redteam_2026_11_26c/B05_byte_alias_race.py": "race",
-    "redteam_2026_11_26c/B06_track_limit_flood.py": "race",
-    "redteam_2026_11_26c/B07_xchg_publish_last_finalises.py": "race",
-    "redteam_2026_11_26c/B13_own_byte_store_whitelist.py": "race",
+    "redteam_2026_11_26c/B05_byte_alias_race.py": "torch_compute_runtime",  # its dtype view, since round 7
+    "redteam_2026_11_26c/B06_track_limit_flood.py": "timeout in stage",  # since round 7 (see SLOW)
+    "redteam_2026_11_26c/B07_xchg_publish_last_finalises.py": "wrong output",  # poisoned masked atomic returns
+    "redteam_2026_11_26c/B13_own_byte_store_whitelist.py": "torch_compute_runtime",  # its dtype view
     "redteam_2026_11_26c/A13_host_scalar_reads.py": "torch_compute_runtime",
     "redteam_2026_11_26c/B09_host_rstd_item.py": "torch_compute_runtime",
     "redteam_2026_11_26c/B15_packed_complex_reads.py": "torch_compute_runtime",
@@ -69,12 +69,20 @@ def task_and_code(case: str) -> tuple[Task, str]:
     return redteam_case(name, round_name)
 
 
+# The tracker flood no longer overflows into a race: since round 7 every load is tracked too, and the flood runs
+# into the stage's 120 s timeout (refused, but with no violation: an open item). Outside CI's budget.
+SLOW = {"redteam_2026_11_26c/B06_track_limit_flood.py"}
+
+
 @pytest.mark.heavy
-@pytest.mark.parametrize("name", sorted(RUNTIME))
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.extended) if n in SLOW else n
+                                  for n in sorted(RUNTIME)])
 def test_interpreter_only_cheat_is_refused_at_run_time(runtime_only, name):
     task, code = task_and_code(name)
     verdict = runtime_only.verify(task, code)
-    assert not verdict.correct and RUNTIME[name] in verdict.violations, (verdict.violations, verdict.error)
+    why = RUNTIME[name]
+    assert not verdict.correct and (why in verdict.violations or why in (verdict.error or "")), \
+        (verdict.violations, verdict.error)
 
 
 def test_an_output_count_unlike_the_references_fails(runtime_only):
