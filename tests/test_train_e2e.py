@@ -95,6 +95,7 @@ def test_each_eval_point_and_the_end_saved_a_checkpoint_and_an_export(run):
     assert r.data.tags["hf_export_step"] == "2"
 
 
+@pytest.mark.extended  # 73 s on 2 cores; tests/test_resume.py covers the resume logic in CI
 def test_resume_continues_step_optimizer_and_curriculum(run):
     """learner.resume=<run dir>: the resumed run's first RL step is 3, AdamW's step count and the curriculum
     sampler continue from the run's step-2 checkpoint (a fresh optimizer would count 1, a fresh sampler 1)."""
