@@ -32,12 +32,13 @@ _WIDE = (torch.float32, torch.float64)
 CHUNK = 1 << 22  # elements compared at once (32 MiB per float64 temporary)
 
 
-def _chunks(r: torch.Tensor, c: torch.Tensor, size: int = 0):
-    """(reference, candidate) as float64, CHUNK elements at a time, flattened in the same order."""
+def float64_chunks(*tensors: torch.Tensor, size: int = 0):
+    """Same-size tensors as float64, CHUNK elements at a time, flattened in the same order: whole float64 copies
+    of a large output ran the GPU reference worker out of memory (here and in precision.measure)."""
     size = size or CHUNK
-    rf, cf = r.reshape(-1), c.reshape(-1)
-    for lo in range(0, rf.numel(), size):
-        yield rf[lo:lo + size].double(), cf[lo:lo + size].double()
+    flat = [t.reshape(-1) for t in tensors]
+    for lo in range(0, flat[0].numel(), size):
+        yield tuple(f[lo:lo + size].double() for f in flat)
 
 
 def compare_outputs(ref: list[torch.Tensor], cand: list[torch.Tensor], tol: ToleranceConfig,
@@ -67,7 +68,7 @@ def compare_outputs(ref: list[torch.Tensor], cand: list[torch.Tensor], tol: Tole
         # in chunks: float64 copies of a whole output (a 4096 x 8192 task grown 3.6x: 0.9 GiB each, several
         # temporaries) ran the GPU reference worker out of memory; the figures are the same reductions
         sumsq = n_fin = 0.0
-        for rd, _ in _chunks(r, c):
+        for rd, _ in float64_chunks(r, c):
             fin = torch.isfinite(rd)
             sumsq, n_fin = sumsq + float(rd[fin].pow(2).sum()), n_fin + float(fin.sum())
         # the output's own size (RMS): atol grows with it, so a variant with larger outputs (values x2, a
@@ -76,7 +77,7 @@ def compare_outputs(ref: list[torch.Tensor], cand: list[torch.Tensor], tol: Tole
         atol_eff = atol * max(1.0, scale)
         err_abs = err_rel = err_sq = 0.0
         bad = 0
-        for rd, cd in _chunks(r, c):
+        for rd, cd in float64_chunks(r, c):
             both_nan = torch.isnan(rd) & torch.isnan(cd)
             same_inf = torch.isinf(rd) & (rd == cd)
             diff = torch.where(both_nan | same_inf, torch.zeros_like(rd), (cd - rd).abs())
@@ -158,7 +159,7 @@ def _moved(a: torch.Tensor, b: torch.Tensor) -> bool:
     if not bool(torch.equal(torch.isfinite(a), torch.isfinite(b))) or not bool(torch.isfinite(a).any()):
         return not bool(torch.equal(a, b))
     scale = step = 0.0
-    for a64, b64 in _chunks(a, b):  # in chunks, as compare_outputs
+    for a64, b64 in float64_chunks(a, b):  # in chunks, as compare_outputs
         finite = torch.isfinite(a64)
         if bool(finite.any()):
             scale = max(scale, float(a64[finite].abs().max()))

@@ -20,6 +20,8 @@ from dataclasses import asdict, dataclass
 
 import torch
 
+from tritonrl.verifier_workers.sandbox import compare
+
 MODES = ("enforce", "measure", "off")  # VerifierConfig.precision_check
 EPS32 = 2.0 ** -23  # fp32 ulp at 1.0
 # tl.dot on a GPU defaults to TF32 (10-bit mantissa), which KernelBench accepts: kernels that may use it are
@@ -67,9 +69,7 @@ def measure(ref32: list, ref64: list, cand: list, eps: float = EPS32, call: int 
         if r.shape != r64.shape or r.shape != c.shape or r.numel() == 0:
             continue
         n = ref_sq = err_sq = scale_sq = 0.0
-        rf, r64f, cf = r.reshape(-1), r64.reshape(-1), c.reshape(-1)
-        for lo in range(0, rf.numel(), CHUNK):  # in chunks: whole float64 copies ran a GPU worker out of memory
-            rd, r64d, cd = (t[lo:lo + CHUNK].double() for t in (rf, r64f, cf))
+        for rd, r64d, cd in compare.float64_chunks(r, r64, c, size=CHUNK):
             ok = torch.isfinite(rd) & torch.isfinite(r64d) & torch.isfinite(cd)
             rd, r64d, cd = rd[ok], r64d[ok], cd[ok]
             n += float(ok.sum())
