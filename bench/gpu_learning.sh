@@ -8,7 +8,8 @@
 #                                       # checkpoint (learner.resume=true) in runs/$RUN until step 100
 #   bench/gpu_learning.sh compare OUT   # the 4 runs of `main` on however many GPUs the host has, RUNS_PER_GPU
 #                                       # (default 4) sharing one GPU (ray.lease_one_gpu), each continued over
-#                                       # several device calls from runs/<name>/ckpt like `long`
+#                                       # several device calls from runs/<name>/ckpt like `long`; with
+#                                       # RUNS_PER_GPU=1 on a 4-GPU host, one run per GPU at preset gpu1's shares
 # Each run's MLflow store (sqlite + artifacts) and log end up in OUT/<mode>.tgz; read them with
 # bench/learning_report.py. Budgets (train.deadline_minutes, steps) are set for a 10-minute device call:
 # RL ends early enough for the final held-out evaluation (tritonrl/deadline.py).
@@ -58,6 +59,8 @@ elif [ "$mode" = compare ]; then
   # runs sharing a GPU: vLLM, the verifier's sandboxes and the learner each get a share (as in `ablation`)
   share="ray.lease_one_gpu=true ray.runs_per_gpu=$rpg ray.lease_stagger_s=20 rollout.gpu_memory_utilization=0.07
     rollout.enforce_eager=true verifier.sandbox.gpu_memory_fraction=0.025 pool.sandboxes_per_worker=2"
+  # one run per GPU (RUNS_PER_GPU=1 on a 4-GPU host): each run gets preset gpu1's own shares of its GPU
+  [ "$rpg" = 1 ] && share="ray.lease_one_gpu=true ray.runs_per_gpu=1 ray.lease_stagger_s=5"
   export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True
   python3 -c 'from tritonrl.config import ModelConfig; from tritonrl.models import resolve_model; print(resolve_model(ModelConfig()))'
   cmp_launch() {  # name overrides...
