@@ -92,17 +92,21 @@ def _label(run) -> str:
 
 def _chains(runs: list) -> list[list]:
     """Top-level train runs grouped into one list per run: the segments of a resumed run (same run name, the
-    later ones tagged `resumed_step`) in start order; every other run alone."""
+    later ones tagged `resumed_step`) in start order, each resumed one joined to the newest chain of its name;
+    every other run alone."""
     top = sorted((r for r in runs if not r.data.tags.get("mlflow.parentRunId") and "train.seed" in r.data.params),
                  key=lambda r: r.info.start_time)
-    chains: dict[str, list] = {}
+    chains: list[list] = []
+    latest: dict[str, list] = {}  # a resumed segment continues the newest chain of its name: an earlier
+    # process of that name stopped before its first checkpoint left a chain that nothing resumed
     for r in top:
         name = r.info.run_name or r.info.run_id
-        if r.data.tags.get("resumed_step") and name in chains:
-            chains[name].append(r)
+        if r.data.tags.get("resumed_step") and name in latest:
+            latest[name].append(r)
         else:
-            chains[name if name not in chains else r.info.run_id] = [r]
-    return list(chains.values())
+            latest[name] = [r]
+            chains.append(latest[name])
+    return chains
 
 
 def _eval_tags(run) -> list[str]:
