@@ -11,7 +11,7 @@ right as long as the weights never change. A kernel must read the weights it is 
 
 f is elementwise, so it commutes with any layout a candidate keeps (transposed, reshaped, packed, padded
 copies): updating a copy gives the copy of the update. The candidate's worker therefore updates
-- each storage whose sorted values equal one of the reference's parameters' (its fingerprint, `fingerprint`):
+- each storage whose values are those of one of the reference's parameters, in any order (`fingerprint`):
   with that parameter's s (a renamed or transposed parameter, a buffer or tensor attribute holding a copy);
 - each other storage of an nn.Parameter of the candidate's, with its own RMS as s (a fold declared as a
   parameter is moved too, and so is wrong);
@@ -30,7 +30,6 @@ run of an fp32 task the updated values are rounded to fp32 first, as the fp32 ru
 from __future__ import annotations
 
 import builtins
-import hashlib
 
 import torch
 
@@ -45,10 +44,23 @@ _no_grad = torch.no_grad
 GAIN, OFFSET, FREQ = 1.05, 0.05, 3.0
 
 
-def fingerprint(values: torch.Tensor) -> str:
-    """The sorted multiset of a storage's values (float64, flat): equal for any layout of the same values."""
-    v = values.detach().reshape(-1).to("cpu", torch.float64).sort().values
-    return hashlib.sha256(v.numpy().tobytes()).hexdigest()[:32]
+def fingerprint(values: torch.Tensor) -> list[float]:
+    """Statistics of a storage's values (float64) that do not depend on their order: the count, the sums of
+    v, v^2 and |v|^3, the minimum and the maximum. Equal, up to summation order, for any layout of the same
+    values; computed where the values are (a sort of a 64M-element weight on the host cost seconds)."""
+    v = values.detach().reshape(-1).to(torch.float64)
+    if v.numel() == 0:
+        return [0.0] * 6
+    return [float(v.numel()), float(v.sum()), float(v.pow(2).sum()), float(v.abs().pow(3).sum()),
+            float(v.min()), float(v.max())]
+
+
+def same_values(a: list[float], b: list[float]) -> bool:
+    """Whether two fingerprints describe the same multiset: count, minimum and maximum exactly, the sums to
+    a relative 1e-9 (their rounding depends on the order of summation)."""
+    if _len(a) != 6 or _len(b) != 6 or a[0] != b[0] or a[4] != b[4] or a[5] != b[5]:
+        return False
+    return all(abs(x - y) <= 1e-9 * (abs(x) + abs(y)) + 1e-30 for x, y in zip(a[1:4], b[1:4]))
 
 
 def _scale(values: torch.Tensor) -> float:
@@ -100,7 +112,7 @@ def update_candidate(model, module, entries: list[dict], round_fp32: bool = Fals
     """Apply the same update to the candidate's parameters and the copies of them it holds (see the module
     docstring); returns counts: `matched` (by fingerprint), `own` (its other parameters), `copies` (element
     by element) and `stale` (float storages left as they are)."""
-    scales = {str(e["key"]): float(e["scale"]) for e in entries or []}
+    keys = [([float(x) for x in e["key"]], float(e["scale"])) for e in entries or []]
     params = [t for _, kind, t in model_tensors(model) if kind == "param"]
     param_keys = set(_float_storages(params))
     held = reachable_tensors([model, module.__dict__], module.__name__)
@@ -111,8 +123,9 @@ def update_candidate(model, module, entries: list[dict], round_fp32: bool = Fals
     pending = []
     for key, flat in _float_storages(params + held).items():
         try:
-            values = flat.detach().to(torch.float64)
-            s = scales.get(fingerprint(values))
+            values = flat.detach().to(torch.float64, copy=True)  # (kept as it was: copies are matched on it)
+            fp = fingerprint(values)
+            s = next((sc for k, sc in keys if same_values(fp, k)), None)
             if s is not None:
                 counts["matched"] += 1
             elif key in param_keys:
