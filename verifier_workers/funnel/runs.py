@@ -231,8 +231,10 @@ class WorkerRuns:
             "grad_modes": var.grad_modes, "resample": var.resample,
             "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
             "keep_state": var.keep_state, "unwatched_kernels": self.cfg.unwatched_kernels,
-            # the reference's choices, followed: the later calls' inputs and its perturbed constant parameters
+            # the reference's choices, followed: the later calls' inputs, its perturbed constant parameters and
+            # its weight updates between calls
             "call_shares": ref.get("call_shares"), "ref_params": ref.get("ref_params"),
+            "weight_updates": ref.get("weight_updates"),
             "check": True, "check_inputs": not ref.get("mutates_inputs"), "ref_init_ops": ref.get("init_ops"),
             "ref_forward_ops": ref.get("forward_ops"),
             "ref_init_total": ref.get("init_total"),

@@ -8,7 +8,9 @@ matched the reference. Each such parameter p = c becomes c * (1 + 0.1 * n1) + 0.
 standard normal per element, from a generator seeded by the run's init seed and the parameter's name): honest
 kernels read it like any weight and stay within tolerance. Randomly initialised parameters are left as drawn:
 a fresh init seed per verification already makes them unknown to the candidate, and honest candidates hold
-them in layouts of their own (pre-transposed, packed, flattened) that could not be matched.
+them in layouts of their own (pre-transposed, packed, flattened) that could not be matched. (Since round 8
+every float parameter is also moved by a weight update before each call, by an elementwise map that commutes
+with those layouts: weight_update.py.)
 
 Buffers are left alone: they are the model's constants (causal masks, tables, running statistics that
 training mode does not read), which a kernel may build in.

@@ -1,5 +1,6 @@
 """The `run` op of a sandbox worker: build a model and inputs from seeds, move the model's constant parameters
-off their init values (perturb.py), call the forward once per grad mode, each later call on inputs of which a
+off their init values (perturb.py) and every float parameter by a weight update before each call
+(weight_update.py), call the forward once per grad mode, each later call on inputs of which a
 share changed (build.later_inputs; the reference picks the share, the candidate follows), and return every
 call's outputs, for the supervisor to compare with the reference's on the same inputs (the verdict is never
 computed here).
@@ -7,7 +8,8 @@ computed here).
 For a candidate (`check`) the runtime anti-cheat applies around every forward: the launch hook
 (launches.py) and the compute watch (watch.py), checks on the inputs (unchanged), the outputs (plain
 tensors, right device, no storage shared with the inputs, each other or an earlier forward's outputs:
-output_checks.py), the constructor's compute, threads, profile/trace hooks and the watch's pause state.
+output_checks.py), the constructor's compute, threads, profile/trace hooks, the watch's pause state and the
+Python state a forward writes outside the model (python_state.py).
 The reference's run reports what its constructor computes and whether it mutates its own inputs.
 """
 from __future__ import annotations
@@ -28,7 +30,9 @@ from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES, thread_s
 from tritonrl.verifier_workers.sandbox.worker.loader import LOW_PRECISION, OP_TOTAL, STATE, loaded_module
 from tritonrl.verifier_workers.sandbox.worker.output_checks import check_outputs, flatten, same, storages
 from tritonrl.verifier_workers.sandbox.worker.perturb import model_tensors, perturb_candidate, perturb_reference
+from tritonrl.verifier_workers.sandbox.worker.python_state import PythonState
 from tritonrl.verifier_workers.sandbox.worker.state_poison import StateGuard
+from tritonrl.verifier_workers.sandbox.worker.weight_update import update_candidate, update_reference
 from tritonrl.verifier_workers.sandbox.worker.watch import (HOST_READ_OUTPUT_SHARE, SCALAR_READS_PER_FORWARD, ComputeWatch,
                                                            NoWatch, OpNames, pause_clean)
 
@@ -174,6 +178,9 @@ def _run(args: dict) -> tuple[dict, dict]:
         unperturbed = perturb_candidate(model, args["init_seed"], args.get("ref_params") or [])
     else:
         ref_params = perturb_reference(model, args["init_seed"])
+    # and every float parameter moved by a weight update, as training moves it, before each call (weight_update.py)
+    updates: list = []  # the reference's entries per call (the candidate's run gets them)
+    _weight_update(model, mod, args, 0, updates)
     inputs = make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device,
                          bool(args.get("mix")))
     if not check and not any(_isinstance(x, _Tensor) for x in inputs):
@@ -187,6 +194,7 @@ def _run(args: dict) -> tuple[dict, dict]:
         result["init_ops"] = sorted({op.removeprefix("import:") for op in init_ops})
         result["init_total"] = total
         result["ref_params"] = ref_params
+        result["weight_updates"] = updates
     else:
         result["unperturbed"] = unperturbed  # the reference's perturbed parameters the candidate holds nowhere
     if check and args.get("ref_init_ops") is not None:
@@ -208,6 +216,7 @@ def _run(args: dict) -> tuple[dict, dict]:
     first_inputs, shares, mutated = inputs, [], False
     # what the candidate keeps between calls (model and module globals, any dtype) is destroyed before the next
     guard = StateGuard(model, mod) if check else None
+    python_state = PythonState(mod) if check else None  # Python values a forward writes outside the model
     if guard is not None:  # tensors in module state no instance owns: shared across instances and variants
         _module_state(guard, result)
     for call, grad_mode in enumerate(args.get("grad_modes") or ["no_grad"]):
@@ -215,6 +224,9 @@ def _run(args: dict) -> tuple[dict, dict]:
             if call:
                 if guard is not None and not args.get("keep_state"):  # (kept: a variant for the stale check)
                     guard.poison()
+                _weight_update(model, mod, args, call, updates)
+                if guard is not None:  # the update is the harness's write, not the candidate's state
+                    guard.rerecord()
                 share = _call_share(args, call)
                 if check:
                     inputs = _later_inputs(ref, inputs, args, call, share)
@@ -247,6 +259,7 @@ def _run(args: dict) -> tuple[dict, dict]:
         mutated = mutated or info["mutated"]
         if guard is not None:
             _module_state(guard, result)
+            _python_writes(python_state, result)
         if info.get("device_kernels") is False:  # a GPU forward the profiler could not watch
             result["device_kernels_unchecked"] = result.get("device_kernels_unchecked", 0) + 1
         result["launches"][grad_mode] = info["launches"]
@@ -299,6 +312,28 @@ def _run(args: dict) -> tuple[dict, dict]:
         else:
             raise TypeError("the reference's forward calls returned different numbers of outputs")
     return send_outputs(args, result, send, {})
+
+
+def _weight_update(model, mod, args: dict, call: int, updates: list) -> None:
+    """The weight update before forward call `call` (weight_update.py). The reference applies it and appends
+    its entries to `updates`; the candidate follows the reference's entries of that call. In the float64 run
+    of an fp32 task the updated weights are rounded to fp32, as the fp32 run's are."""
+    round_fp32 = args.get("dtype") == "float64"
+    if not args.get("check"):
+        updates.append(update_reference(model, round_fp32))
+        return
+    entries = args.get("weight_updates") or []
+    update_candidate(model, mod, entries[call] if call < _len(entries) else [], round_fp32)
+
+
+def _python_writes(state: PythonState, result: dict) -> None:
+    """`output_cache` when a forward wrote Python state outside the model instance (a class attribute, a
+    module-level object: python_state.py), named in the ops."""
+    names = state.writes()
+    if names and "output_cache" not in result["violations"]:
+        result["violations"].append("output_cache")
+    for name in names[:3]:
+        result["compute_ops"][f"python_state:{name}"] = 1
 
 
 def _module_state(guard: StateGuard, result: dict) -> None:

@@ -12,7 +12,8 @@ Reach (read through instance and class dicts, C-level container methods and `gc.
 visits what a C object holds without running any of its methods): parameters, buffers, tensor attributes, the
 elements of lists, tuples, dicts, sets and deques, attributes of plain objects (a helper instance, a tensor's
 own `__dict__`), `__slots__` values, the contents of `functools.lru_cache`/`cache` wrappers (keys and results),
-`functools.partial` arguments, bound methods, generator frames, nested modules, the closures, defaults and
+`functools.partial` arguments, bound methods, a tensor's `.grad` (round 8: a fold kept in a parameter's
+gradient, R8A_06), generator frames, nested modules, the closures, defaults and
 attributes of the candidate's functions, the dicts of its classes, and its module's globals. Other modules, their
 dicts, classes and functions are not followed (they are not the candidate's state). Why that wide: round 5 of the
 red team kept memos in int32 buffers (skipped by a float-only poison), inside a list attribute, and in a
@@ -44,7 +45,10 @@ from tritonrl.verifier_workers.sandbox.worker.perturb import model_tensors
 
 # captured at import, before any candidate exists: later monkey-patching changes nothing here
 _type, _isinstance, _len, _id = builtins.type, builtins.isinstance, builtins.len, builtins.id
-_Tensor = torch.Tensor
+_Tensor, _Parameter = torch.Tensor, torch.nn.Parameter
+_base = getattr(torch._C, "TensorBase", None)  # where `.grad`/`.is_leaf` are C descriptors
+_grad_get = _base.grad.__get__ if _base is not None and hasattr(_base, "grad") else None
+_leaf_get = _base.is_leaf.__get__ if _base is not None and hasattr(_base, "is_leaf") else (lambda t: True)
 _no_grad = torch.no_grad
 _object_getattribute = object.__getattribute__
 _dict_values, _dict_items, _list_copy, _set_copy = dict.values, dict.items, list.copy, set.copy
@@ -83,17 +87,29 @@ def _children(obj, own_module: str, foreign: set[int]) -> list:
         cells = [c.cell_contents for c in (obj.__closure__ or ()) if _cell_full(c)]
         return cells + list(obj.__defaults__ or ()) + list(_dict_values(obj.__kwdefaults__ or {})) \
             + list(_dict_values(_object_getattribute(obj, "__dict__")))
-    if _isinstance(obj, _Tensor):  # a tensor's own attributes only (its referents are torch's)
+    if _isinstance(obj, _Tensor):  # a tensor's own attributes and its `.grad` (its other referents are torch's)
         try:
             d = _object_getattribute(obj, "__dict__")
         except Exception:
             return []
-        return list(_dict_values(d)) if _isinstance(d, dict) else []
+        return (list(_dict_values(d)) if _isinstance(d, dict) else []) + _grad(obj)
     # anything else through what its C type traverses (no method of the object runs): `__dict__`, `__slots__`
     # values, an lru_cache's cache dict and entries, a partial's arguments, a bound method's self, a generator's
     # frame; types, code and other modules' namespaces are not state of the candidate's
     return [r for r in _get_referents(obj) if not _isinstance(r, (type, _ModuleType, _CodeType))
             and _id(r) not in foreign]
+
+
+def _grad(t) -> list:
+    """[t.grad] where a leaf tensor of a plain type has one, read through the C descriptor (no method of the
+    candidate's runs): a `.grad` set in `__init__` is storage that survives the forward (round 8, R8A_06)."""
+    if _type(t) not in (_Tensor, _Parameter) or _grad_get is None:
+        return []
+    try:
+        g = _grad_get(t) if _leaf_get(t) else None
+    except Exception:
+        return []
+    return [g] if g is not None else []
 
 
 def _foreign_namespaces(own_module: str) -> set[int]:
@@ -132,7 +148,7 @@ def reachable_tensors(roots: list, own_module: str, seen: set | None = None,
     return out
 
 
-def _storage(t: torch.Tensor):
+def storage_view(t: torch.Tensor):
     """(key, whole-storage view of t's dtype) or None for a tensor without plain storage (meta, sparse)."""
     try:
         s = t.untyped_storage()
@@ -158,7 +174,7 @@ class StateGuard:
     def _storages(self) -> dict:
         out = {}
         for t in reachable_tensors(self.roots, self.own):
-            got = _storage(t)
+            got = storage_view(t)
             if got is not None and got[0] not in out:
                 out[got[0]] = got[1]
         return out
@@ -173,19 +189,24 @@ class StateGuard:
                     continue
         self.record = record
 
+    def rerecord(self) -> None:
+        """Take the storages as they are now as the record (after the harness itself changed them: a weight
+        update between calls, weight_update.py), so that the next `poison` leaves them alone."""
+        self._snapshot(self._storages())
+
     def module_state(self) -> list[str]:
         """The globals of the candidate's module through which a tensor that no model instance owns is
         reachable (see the module docstring); [] when there is none."""
         owned = set()
         for _, _, t in model_tensors(self.model):
-            got = _storage(t)
+            got = storage_view(t)
             if got is not None:
                 owned.add(got[0])
         found, seen = [], {_id(self.model)}  # the model itself: reached from a global, it is still the instance
         foreign = _foreign_namespaces(self.own)
         for name, value in list(_dict_items(self.module.__dict__)):
             for t in reachable_tensors([value], self.own, seen, foreign):
-                got = _storage(t)
+                got = storage_view(t)
                 if got is not None and got[0] not in owned:
                     found.append(str(name))
                     break
