@@ -69,29 +69,34 @@ def _eval(e: ast.AST, env: dict[str, int]) -> int | None:
 
 
 def _module_constants(tree: ast.Module) -> dict[str, int]:
-    """Names bound once at module level (or in a class body) to a constant int expression."""
+    """Names bound exactly once in the whole file (module level, a class body or a function's local:
+    `ITERS = 16` inside forward) to a constant int expression of literals and such names. A parameter of the
+    same name (a kernel's `ITERS: tl.constexpr`) is not a binding here: the launch passes the constant to it."""
     env: dict[str, int] = {}
     seen: dict[str, int] = {}
-    bodies = [tree.body] + [n.body for n in tree.body if isinstance(n, ast.ClassDef)]
-    for body in bodies:
-        for node in body:
-            pairs = []
-            if isinstance(node, ast.Assign):
-                for t in node.targets:
-                    if isinstance(t, ast.Name):
-                        pairs.append((t.id, node.value))
-                    elif isinstance(t, ast.Tuple) and isinstance(node.value, ast.Tuple) \
-                            and len(t.elts) == len(node.value.elts):
+    pairs = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            for t in node.targets:
+                if isinstance(t, ast.Name):
+                    pairs.append((t.id, node.value))
+                elif isinstance(t, ast.Tuple):
+                    if isinstance(node.value, ast.Tuple) and len(t.elts) == len(node.value.elts):
                         pairs += [(x.id, v) for x, v in zip(t.elts, node.value.elts) if isinstance(x, ast.Name)]
-            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
-                pairs.append((node.target.id, node.value))
-            for name, value in pairs:
-                seen[name] = seen.get(name, 0) + 1
+                    else:
+                        pairs += [(x.id, None) for x in t.elts if isinstance(x, ast.Name)]
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and isinstance(node.target, ast.Name):
+            pairs.append((node.target.id, node.value if isinstance(node, ast.AnnAssign) else None))
+        elif isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.target, ast.Name):
+            pairs.append((node.target.id, None))
+    for name, _ in pairs:
+        seen[name] = seen.get(name, 0) + 1
+    for _ in range(3):  # names computed from names bound later in the walk's order
+        for name, value in pairs:
+            if seen[name] == 1 and value is not None and name not in env:
                 v = _eval(value, env)
-                if v is not None and seen[name] == 1:
+                if v is not None:
                     env[name] = v
-                else:
-                    env.pop(name, None)
     return env
 
 
