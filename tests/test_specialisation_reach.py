@@ -33,6 +33,9 @@ def test_a_fixed_grid_covers_grid_times_its_constant_arguments():
     honest = "def forward(x):\n    k[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)"
     assert candidate_tiles.fixed_grid_cover(honest) is None
     assert candidate_tiles.fixed_grid_cover("def f(x):\n    k[(1,)](x, y, n, BLOCK=1024)") == 1024
+    local = ("@triton.jit\ndef k(x, ITERS: tl.constexpr):\n    pass\n"
+             "def forward(x):\n    ITERS = 16\n    grid = (32,)\n    k[grid](x, y, ITERS=ITERS, BLOCK=4096)")
+    assert candidate_tiles.fixed_grid_cover(local) == 1 << 21  # a local constant, a grid bound to a name
 
 
 def test_a_variant_passes_the_fixed_grid_cover_and_the_tile():
