@@ -299,9 +299,10 @@ class Verifier:
 
     def _full_variants(self, ctx: VerifyContext, var_list: list[variants.Variant]) -> None:
         ctx.full_specs.clear()
+        split: set[str] = set()  # the inline sizes told apart in an earlier variant
         for var in var_list:
             if var.name in variants.LARGER_VARIANTS:
-                var = self._split_equal_sizes(ctx, self._sizes_the_reference_takes(ctx, var))
+                var = self._split_equal_sizes(ctx, self._sizes_the_reference_takes(ctx, var), split)
             if var.scale < 0:
                 var = self._signs_the_reference_takes(ctx, var)
             rec = self.runs.check_variant(ctx, var, "full")
@@ -341,10 +342,10 @@ class Verifier:
                 return alt
         return var
 
-    def _split_equal_sizes(self, ctx: VerifyContext, var: variants.Variant) -> variants.Variant:
+    def _split_equal_sizes(self, ctx: VerifyContext, var: variants.Variant, done: set[str]) -> variants.Variant:
         """`var` with equal inline sizes told apart where the reference runs so (variants.equal_size_splits:
-        every free dimension its own size, not only the task's coincidences), one key after the other."""
-        done = ctx.detail.setdefault("split_sizes", set())
+        every free dimension its own size, not only the task's coincidences), one key after the other; `done`:
+        the keys an earlier variant tried (added to here)."""
         for key, tries in variants.equal_size_splits(ctx.task.reference_src, var.overrides, done):
             done.add(key)
             for split in tries:
