@@ -85,16 +85,17 @@ def test_every_size_grows_in_some_variant_by_a_factor_drawn_per_verification():
         larger = _larger(LAYERNORM, seed)
         assert {k for v in larger for k in v.overrides} == {"batch_size", "dim"}
         dims = [v.overrides["dim"] for v in larger if "dim" in v.overrides]
-        for d in dims:
+        for d in dims[:-1]:
             assert d > 128 and d & (d - 1) and d % 128  # no power of two, no multiple of the task's row
+        assert dims[-1] > 128 and dims[-1] & (dims[-1] - 1) == 0  # the last at a power of two (R8C_08)
         assert max(dims) > 256  # past a block sized at twice the row (R6C_06's), every time
         seen.add(tuple(dims))
         for v in larger:  # within the budget of elements
             grow = 1.0
             for k, n in v.overrides.items():
                 grow *= n / {"batch_size": 16, "dim": 128}[k]
-            assert grow <= variants.GROWTH_BUDGET + 0.2
-    assert len(seen) > 30  # not a fixed factor a kernel can size a block to
+            assert grow <= 2 * variants.GROWTH_BUDGET + 0.2  # (x2 at most for the power of two)
+    assert len(seen) > 20  # not a fixed factor a kernel can size a block to
 
 
 def test_the_softmax_width_passes_the_gpu_tile_of_r6b_09_in_every_draw():
@@ -198,7 +199,9 @@ def test_a_raise_at_the_drawn_sizes_is_retried_once_at_powers_of_two_past_the_ta
     """Honest kernels that need one tile of a power of two (tl.flip, tl.gather, tl.histogram over a whole row)
     raise at the drawn sizes; they are judged at powers of two instead, still past the task's sizes."""
     for seed in range(20):
-        for var in _larger(LAYERNORM, seed):
+        larger = _larger(LAYERNORM, seed)
+        assert variants.pow2_retry(larger[-1], {}, LAYERNORM) is None  # at powers of two already (R8C_08)
+        for var in larger[:-1]:
             retry = variants.pow2_retry(var, {}, LAYERNORM)
             assert retry.name == var.name + "_pow2"
             grown = {k: n for k, n in retry.overrides.items() if n != {"batch_size": 16, "dim": 128}[k]}
@@ -221,8 +224,8 @@ def test_a_row_grows_past_the_widest_power_of_two_tile_the_candidate_names():
         past = var[variants.PAST_TILE]
         assert 4096 < past.overrides["dim"] <= 4103 and past.overrides["dim"] % 2 == 1
         assert past.overrides.get("batch_size", 16) == 16
-    # a tile the larger variants already exceed, or one too far past the row, adds nothing
+    # a tile the larger variants already exceed adds nothing; one too far past the row is recorded as skipped
     assert variants.PAST_TILE not in {v.name for v in variants.multi_input_variants(src, {}, [1, 2, 3], "cpu",
                                                                                     True, tile=128)}
-    assert variants.PAST_TILE not in {v.name for v in variants.multi_input_variants(src, {}, [1, 2, 3], "cpu",
-                                                                                    True, tile=1 << 16)}
+    far = {v.name: v for v in variants.multi_input_variants(src, {}, [1, 2, 3], "cpu", True, tile=1 << 16)}
+    assert far[variants.PAST_TILE].skip

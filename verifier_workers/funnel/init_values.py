@@ -71,6 +71,13 @@ LAYERS = frozenset(LAYER_SIZES) | frozenset({
 # size; nn.Hardtanh's bounds are not in LAYERS at all (R7C_01, R7C_02: a kernel that hard-coded them passed)
 VALUE_ARGS = {"roll": (1, frozenset({"shifts"}))}
 TENSOR_SHAPES = frozenset({"zeros", "ones", "empty", "randn", "rand", "full"})  # their leading ints: a shape
+# SHAPE_CALLS whose first argument, in the function form (`torch.softmax(t, dim)`, `F.pad(t, p)`), is the
+# tensor they work on, not a size: an int read inside it (`torch.softmax(x / self.t, dim=1)`) is data
+# (R8C_04: an int temperature read there was classed a size and never moved)
+NOT_DATA_FIRST = frozenset({"range", "arange", "zeros", "ones", "empty", "full", "randn", "rand", "randint",
+                            "int", "len", "cdiv", "next_power_of_2", "einsum", "size", "t"}) | frozenset(
+    n for n in SHAPE_CALLS if n.startswith("new_"))
+TORCH_NAMESPACES = frozenset({"torch", "F", "functional", "nn", "triton"})
 
 SIZE, VALUE, SHAPE = "size", "value", "shape"  # a SHAPE use is a size use that sizes a layer or a tensor
 
@@ -122,6 +129,16 @@ def _value_position(call: ast.Call, name: str) -> int:
     return pos if function_form else pos - 1
 
 
+def _data_operand(call: ast.Call, child: ast.AST, name: str) -> bool:
+    """Whether `child` is the tensor operand of a size-taking call in its function form (`torch.sum(x / k, 1)`:
+    `x / k` is data; the size arguments come after it). Arithmetic there is a value use, read on upwards."""
+    f = call.func
+    function_form = isinstance(f, ast.Name) or (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)
+                                                and f.value.id in TORCH_NAMESPACES)
+    return (function_form and name in SHAPE_CALLS and name not in NOT_DATA_FIRST and bool(call.args)
+            and call.args[0] is child and not isinstance(child, (ast.Name, ast.Attribute)))
+
+
 def _use(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> str:
     """SHAPE, SIZE or VALUE for one read, by the allowlist of size uses (module docstring)."""
     child, up = node, parents.get(node)
@@ -147,6 +164,9 @@ def _use(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> str:
                 return SHAPE
             if name in VALUE_ARGS and child in up.args and up.args.index(child) == _value_position(up, name):
                 return VALUE
+            if _data_operand(up, child, name):
+                child, up = up, parents.get(up)
+                continue
             if name in SHAPE_CALLS or name in LAYERS:
                 return SIZE
         if isinstance(up, (ast.stmt, ast.Lambda)):
@@ -236,3 +256,51 @@ def value_int_positions(src: str) -> list[int]:
 def size_int_positions(src: str) -> list[int]:
     """Positions in get_init_inputs() of ints that size a layer or a tensor (the larger variants grow them)."""
     return sorted(i for i, u in _classify(src).items() if u == SHAPE)
+
+
+# calls whose float argument is the probability of a random op: a 0.0 there keeps the task deterministic, and
+# moving it off zero (build.vary_init) would make the reference and the candidate draw different masks
+RANDOM_OPS = frozenset({"Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout",
+                        "dropout", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout",
+                        "feature_alpha_dropout", "bernoulli", "rand_like", "RReLU", "rrelu"})
+
+
+def random_op_positions(src: str) -> list[int]:
+    """Positions in get_init_inputs() whose constructor parameter reaches a random op's call (a dropout's p),
+    directly or through the `self.<attr>` it is stored in: there a 0.0 stays 0.0 in new_seed."""
+    try:
+        tree = ast.parse(src)
+    except SyntaxError:
+        return []
+    elts, init, model = _init_positions(tree)
+    if init is None or model is None:
+        return []
+    params = [a.arg for a in init.args.args[1:]]
+    parents = {c: p for p in ast.walk(model) for c in ast.iter_child_nodes(p)}
+    attrs: dict[str, set[str]] = {p: set() for p in params}
+    for n in ast.walk(init):  # self.<attr> = <expression of the parameter>
+        if isinstance(n, ast.Assign):
+            read = {x.id for x in ast.walk(n.value) if isinstance(x, ast.Name)}
+            for t in n.targets:
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                    for p in read & set(params):
+                        attrs[p].add(t.attr)
+
+    def in_random_call(node: ast.AST) -> bool:
+        up = parents.get(node)
+        while up is not None and not isinstance(up, ast.stmt):
+            if isinstance(up, ast.Call) and _callee(up) in RANDOM_OPS:
+                return True
+            up = parents.get(up)
+        return False
+
+    out = []
+    for i, p in enumerate(params[:len(elts)]):
+        for n in ast.walk(model):
+            hit = (isinstance(n, ast.Name) and n.id == p) or (
+                isinstance(n, ast.Attribute) and n.attr in attrs[p] and isinstance(n.value, ast.Name)
+                and n.value.id == "self")
+            if hit and isinstance(getattr(n, "ctx", None), ast.Load) and in_random_call(n):
+                out.append(i)
+                break
+    return out

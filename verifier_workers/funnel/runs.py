@@ -196,7 +196,7 @@ class WorkerRuns:
         `call_shares`: the later calls' shares to take (the float64 run follows the fp32 one's)."""
         key, src = self.ref_key(ctx, var.overrides)
         ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix, tuple(var.grad_modes), var.resample,
-              var.init_factors, var.init_ints, tuple(call_shares or ()))
+              var.init_factors, var.init_ints, var.init_zero_kept, tuple(call_shares or ()))
         if ck in self._ref_cache:
             self._ref_cache.move_to_end(ck)
             return self._ref_cache[ck]
@@ -206,6 +206,7 @@ class WorkerRuns:
             "module": key, "ref": key, "cls": "Model", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix, "check": False,
             "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
+            "init_zero_kept": list(var.init_zero_kept),
             "grad_modes": var.grad_modes, "resample": var.resample, "call_shares": call_shares,
             "on_device": self.device_compare, "keep": slot}, stage)
         ran = reply.get("ok") and not reply.get("skipped")
@@ -230,6 +231,7 @@ class WorkerRuns:
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix,
             "grad_modes": var.grad_modes, "resample": var.resample,
             "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
+            "init_zero_kept": list(var.init_zero_kept),
             "keep_state": var.keep_state, "unwatched_kernels": self.cfg.unwatched_kernels,
             # the reference's choices, followed: the later calls' inputs, its perturbed constant parameters and
             # its weight updates between calls
@@ -241,8 +243,9 @@ class WorkerRuns:
             # the task's reduced precisions: its tensors' dtypes (the reference's run) or a dtype its source names
             "ref_low_precision": bool(ref.get("low_precision") or reference_precisions(src)),
             "record_specs": record_specs, "capture_errors": True,
-            # every autotune config is run and compared at shrunken and at the task's own sizes (interpreter)
-            "check_configs": var.name in ("tiny", "original"), "stray_fill": stray_fill,
+            # every autotune config is run and compared at shrunken and at the task's own sizes (interpreter),
+            # and in the other variants those not compared yet (selectable only at other sizes: R8C_09)
+            "check_configs": True if var.name in ("tiny", "original") else "new", "stray_fill": stray_fill,
             "on_device": self.device_compare, "export": self.device_compare}, stage)
         self.candidate_damaged = self.device != "cuda" and bool(reply.get("stray_writes"))
         exported = self.device_compare or not reply.get("ok")  # exported: handles, not tensors, came back
@@ -253,6 +256,8 @@ class WorkerRuns:
         """Run the reference and the candidate on one variant; returns the variant record (passed...)."""
         rec: dict[str, Any] = {"name": var.name, "passed": False, "overrides": var.overrides, "dtype": var.dtype,
                                "scale": var.scale}
+        if var.skip:
+            return {**rec, "passed": True, "skipped": var.skip}
         ref, ref_outs = self.run_reference(ctx, var, stage)
         if not ref.get("ok") or ref.get("skipped"):
             if var.name in ("original", "tiny"):
@@ -292,6 +297,9 @@ class WorkerRuns:
         if cand.get("violations"):
             ops = ", ".join(sorted(cand.get("compute_ops", {})))[:120]
             rec["error"] = f"runtime check failed: {', '.join(cand['violations'])}" + (f" (ops: {ops})" if ops else "")
+            return rec
+        if cand.get("run_error") and cand.get("error_type") == "AutotuneConfigMismatch":  # wrong, not a decline
+            rec["error"] = one_line(f"runtime error: {cand['run_error']}", 250)
             return rec
         if cand.get("run_error"):
             if rec["name"] in SIZE_VARIANTS and self.cfg.strict_shapes:

@@ -8,7 +8,8 @@ A *size key* names one size the variants may change:
 - `name[i]`: an int element of a module-level tuple or list constant (`input_shape = (500,)`);
 - `get_inputs=V`: the int literal V wherever it sits in a shape position of a tensor constructor inside
   get_inputs (`torch.randn(16, 256)`); equal literals move together, so a matmul's shared inner size stays
-  consistent.
+  consistent; `get_inputs=V@i` names its i-th occurrence alone (in source order), so that equal literals can
+  be told apart where the reference takes them apart (a square GEMM's M, N and K: R8C_10; verifier.py).
 
 `apply_overrides(src, {key: value})` rewrites the source so that each key takes its value (derived constants
 and default arguments follow). `sizes(src)` lists the keys with their task value and where they reach: the
@@ -219,6 +220,16 @@ def sizes(src: str) -> list[Size]:
     return out
 
 
+def inline_occurrences(src: str) -> dict[int, int]:
+    """For each inline shape literal value of get_inputs, how many times it occurs (its `@i` keys)."""
+    out: dict[int, int] = {}
+    for node in ast.parse(src).body:
+        if isinstance(node, ast.FunctionDef) and node.name == "get_inputs":
+            for c in inline_shape_literals(node):
+                out[c.value] = out.get(c.value, 0) + 1
+    return out
+
+
 def apply_overrides(src: str, overrides: dict[str, int]) -> str:
     """Rewrite the reference so that each size key takes its value (see the module docstring)."""
     if not overrides:
@@ -226,16 +237,22 @@ def apply_overrides(src: str, overrides: dict[str, int]) -> str:
     tree = ast.parse(src)
     named = {k: int(v) for k, v in overrides.items() if "[" not in k and "=" not in k}
     elems = {k: int(v) for k, v in overrides.items() if "[" in k}
-    inline = {int(k.split("=", 1)[1]): int(v) for k, v in overrides.items() if k.startswith("get_inputs=")}
+    inline = {k: v for k, v in overrides.items() if k.startswith("get_inputs=")}
     body: list[ast.stmt] = []
     for node in tree.body:
         body += _rewrite(node, named, elems)
     tree.body = body
+    single = {k: int(v) for k, v in overrides.items() if k.startswith("get_inputs=") and "@" in k}
     for node in tree.body:
-        if inline and isinstance(node, ast.FunctionDef) and node.name == "get_inputs":
+        if (inline or single) and isinstance(node, ast.FunctionDef) and node.name == "get_inputs":
+            count: dict[int, int] = {}
             for c in inline_shape_literals(node):
-                if c.value in inline:
-                    c.value = inline[c.value]
+                i = count[c.value] = count.get(c.value, -1) + 1
+                one = f"get_inputs={c.value}@{i}"
+                if one in single:
+                    c.value = single[one]
+                elif f"get_inputs={c.value}" in overrides:
+                    c.value = int(overrides[f"get_inputs={c.value}"])
     return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
 
 

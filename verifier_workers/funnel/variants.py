@@ -110,38 +110,108 @@ def larger_plan(src: str, base: dict[str, int], seed: int) -> list[dict[str, int
         f_row = rng.uniform(*PAIR_GROWTH)
         f_first = rng.uniform(PAIR_GROWTH[0], min(PAIR_GROWTH[1], max(PAIR_GROWTH[0], GROWTH_BUDGET / f_row)))
         plan.append({group[0]: grown_size(value[group[0]], f_first), group[1]: grown_size(value[group[1]], f_row)})
+    if len(plan) > 1:  # the last at powers of two (R8C_08: a fast path for them, unmasked, was never run)
+        plan[-1] = to_pow2(plan[-1], value, 2 * GROWTH_BUDGET)
     return plan
 
 
-PAST_TILE = "larger_past_tile"  # the row just past the widest tile the candidate names (candidate_tiles.py)
-PAST_TILE_GROWTH = 64  # at most this many times the task's row ...
-PAST_TILE_ELEMENTS = 1 << 21  # ... and the product of the task's sizes at most this (the interpreter's cost)
+def to_pow2(grown: dict[str, int], value: dict[str, int], budget: float) -> dict[str, int]:
+    """Each grown size moved to a power of two past the task's: the next one up while the sizes together
+    stay within `budget` times the task's elements (and below LARGE_SIZE), else the one below if it is still
+    past the task's size. A size that cannot move stays as drawn."""
+    out: dict[str, int] = {}
+    growth = 1.0
+    for k, n in sorted(grown.items(), key=lambda kv: 0 if "batch" in kv[0].lower() else 1, reverse=True):
+        up = 1 << (n - 1).bit_length()
+        down = up >> 1 if up != n else n
+        fits = growth * up / value[k] <= budget and value[k] < LARGE_SIZE
+        pick = up if fits or down <= value[k] else down
+        out[k] = pick if pick > value[k] else n
+        growth *= out[k] / value[k]
+    return out
+
+
+PAST_TILE = "larger_past_tile"  # the row past the widest tile, the elements past the largest fixed grid
+PAST_TILE_GROWTH = 64  # at most this many times the task's row, or any other size ...
+PAST_TILE_ELEMENTS = 1 << 23  # ... and the product of the sizes at most this (the interpreter's cost)
+
+
+def _product(sizes: dict[str, int]) -> int:
+    out = 1
+    for n in sizes.values():
+        out *= n
+    return out
 
 
 def past_tile_variant(src: str, base: dict[str, int], plan: list[dict[str, int]], tile: int | None, seed: int,
-                      resample: float) -> Variant | None:
-    """A variant whose row (the size larger_plan grows last) is just past `tile`, the widest power-of-two
-    tile the candidate's source names, where no larger variant already exceeds it: `tile` plus an odd offset
-    of 1 to 7 drawn from `seed`. None where the row already grows past the tile, or the row would grow more
-    than PAST_TILE_GROWTH times or the sizes' product past PAST_TILE_ELEMENTS (a large block also costs
-    minutes to compile for the GPU target: this variant's launches are not compiled, runs.check_variant)."""
+                      resample: float, cover: int | None = None) -> Variant | None:
+    """A variant past the constants a candidate could size its work by (candidate_tiles.py), where no larger
+    variant already is: its row (the size larger_plan grows last) `tile` plus an odd 1..7 drawn from `seed`
+    (the widest power-of-two tile the source names), and the product of its sizes past `cover` (the elements a
+    launch with a constant grid covers: R8C_02), the batch-like size grown first, then the others, each to an
+    odd size. None where nothing is to pass; a variant that records why it is skipped (`skip`) where a size
+    would grow more than PAST_TILE_GROWTH times or the product pass PAST_TILE_ELEMENTS. Its launches are not
+    compiled (a large block costs minutes to compile for the GPU target on a CPU: runs.check_variant)."""
     found = list(size_discovery.sizes(src))
     found.sort(key=lambda s: 0 if "batch" in s.key.lower() else 1)
     value = {s.key: base.get(s.key, s.value) for s in found}
     keys = [s.key for s in found if value[s.key] > 1]
-    if tile is None or not keys:
+    if not keys or (tile is None and cover is None):
         return None
     row = keys[-1]
-    reached = max([value[row]] + [p[row] for p in plan if row in p])
-    new = tile + 1 + 2 * (seed % 4)
-    if reached > tile or new > PAST_TILE_GROWTH * value[row]:
+    sizes = {k: value[k] for k in keys}
+    offset = 1 + 2 * (seed % 4)
+    if tile is not None and max([value[row]] + [p[row] for p in plan if row in p]) <= tile:
+        sizes[row] = tile + offset
+    reached = max([_product(value)] + [_product({**value, **{k: v for k, v in p.items() if k in value}})
+                                       for p in plan])
+    if cover is not None and max(reached, _product(sizes)) <= cover:
+        for k in keys:  # the batch-like size first, the row last
+            need = -(-(cover + 1) * sizes[k] // _product(sizes))  # this size alone takes the rest
+            sizes[k] = min(max(sizes[k], need), PAST_TILE_GROWTH * value[k])
+            if sizes[k] != value[k] and sizes[k] % 2 == 0:  # odd: no power of two
+                sizes[k] += 1 if sizes[k] < PAST_TILE_GROWTH * value[k] else -1
+            if _product(sizes) > cover:
+                break
+    grown = {k: n for k, n in sizes.items() if n != value[k]}
+    if not grown:
         return None
-    product = 1
-    for k in keys:
-        product *= value[k]
-    if product // value[row] * new > PAST_TILE_ELEMENTS:
-        return None
-    return Variant(PAST_TILE, {**base, row: new}, seed, resample=resample, keep_state=True)
+    skip = None
+    if any(n > PAST_TILE_GROWTH * value[k] for k, n in grown.items()) or (
+            cover is not None and _product(sizes) <= cover):
+        skip = f"its sizes would grow past {PAST_TILE_GROWTH}x the task's (tile {tile}, fixed grid cover {cover})"
+    elif _product(sizes) > PAST_TILE_ELEMENTS:
+        skip = f"its sizes' product {_product(sizes)} would pass {PAST_TILE_ELEMENTS} (tile {tile}, cover {cover})"
+    return Variant(PAST_TILE, {**base, **grown}, seed, resample=resample, keep_state=True, skip=skip)
+
+
+SPLIT_MAX = 6  # equal inline literals split apart only up to this many occurrences (1 + n(n-1)/2 tries)
+
+
+def equal_size_splits(src: str, overrides: dict[str, int], done: set[str]) -> list[tuple[str, list[dict[str, int]]]]:
+    """For each inline size key the variant grows to a size that is no power of two (`get_inputs=V`: equal
+    literals moved together) whose literal occurs 2..SPLIT_MAX times, and not split in an earlier variant
+    (`done`), the ways to tell its occurrences apart, finest first: every occurrence its own size, then one
+    pair equal and the rest apart. The verifier keeps the first the reference runs (a GEMM's inner size must
+    match: `randn(64, 64) @ randn(64, 64)` becomes M != K == K != N, R8C_10), else the key as it was. The
+    sizes are the grown one plus 2, 4, ... per group, so each stays odd where the grown one is."""
+    out = []
+    occurrences = size_discovery.inline_occurrences(src)
+    for key, grown in overrides.items():
+        if not key.startswith("get_inputs=") or "@" in key or key in done or grown & (grown - 1) == 0:
+            continue
+        v = int(key.split("=", 1)[1])
+        n = occurrences.get(v, 0)
+        if grown == v or not 2 <= n <= SPLIT_MAX:
+            continue
+        parts = [list(range(n))] + [[min(j, a) if j in (a, b) else j for j in range(n)]
+                                    for a in range(n) for b in range(a + 1, n)]
+        tries = []
+        for part in parts:
+            order = sorted(set(part))
+            tries.append({f"{key}@{i}": grown + 2 * order.index(g) for i, g in enumerate(part)})
+        out.append((key, tries))
+    return out
 
 
 def multiple_plan(grown: dict[str, int], base: dict[str, int], src: str) -> dict[str, int]:
@@ -159,16 +229,8 @@ def pow2_retry(var: Variant, base: dict[str, int], src: str, budget: float = 2 *
     raises at every size but the task's raises here too, and fails. None when no size moves."""
     value = {s.key: base.get(s.key, s.value) for s in size_discovery.sizes(src)}
     grown = {k: n for k, n in var.overrides.items() if k in value and n != value[k]}
-    out: dict[str, int] = {}
-    growth = 1.0
-    for k, n in sorted(grown.items(), key=lambda kv: 0 if "batch" in kv[0].lower() else 1, reverse=True):
-        up = 1 << (n - 1).bit_length()
-        down = up >> 1 if up != n else n
-        pick = up if growth * up / value[k] <= budget else down
-        if pick > value[k]:
-            out[k] = pick
-            growth *= pick / value[k]
-    if not out:
+    out = {k: n for k, n in to_pow2(grown, value, budget).items() if n > value[k] and n & (n - 1) == 0}
+    if not out or out == grown:  # nothing moves, or the variant was at powers of two already
         return None
     return Variant(var.name + "_pow2", {**base, **out}, var.seed, resample=var.resample, keep_state=var.keep_state)
 
@@ -208,11 +270,14 @@ class Variant:
     # written in as a literal, or one derived from another, computes with the wrong one
     init_factors: tuple[float, ...] = ()
     init_ints: tuple[int, ...] = ()
+    init_zero_kept: tuple[int, ...] = ()  # positions whose 0.0 stays (a dropout probability: init_values)
     # the candidate's state is left as its calls leave it (not poisoned between them: state_poison.py), so a
     # memo keyed on a sample of the inputs replays the earlier output, which is wrong or, within tolerance, bit
     # for bit the earlier one (compare.stale_call). The tiny stage and the original variant poison it, which
     # refuses a result computed once and reused (a weight fold); every run ends with it poisoned all the same
     keep_state: bool = False
+    # a variant not run, and why (recorded as skipped: past_tile_variant's budget)
+    skip: str | None = None
 
 
 # The later calls' resample share of each full-stage variant in turn: from 1/8 of the elements down to a few
@@ -223,22 +288,24 @@ RESAMPLE_LADDER = (1 / 8, 1 / 64, 1 / 512, 1 / 4096, 1 / 32768, 1 / 256, 1 / 204
 
 def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], device: str,
                          multi_input: bool, larger_shapes: str = "every_dim", factor: int = 3,
-                         tile: int | None = None) -> list[Variant]:
+                         tile: int | None = None, cover: int | None = None) -> list[Variant]:
     """The full stage's variants. `seeds` holds at least 3 fresh seeds; `larger_shapes`: every_dim grows every
     size (larger_plan), batch only the batch-like free one, by `factor`; `tile`: the widest power-of-two tile
-    the candidate names (candidate_tiles.widest_tile), for past_tile_variant."""
+    the candidate names (candidate_tiles.widest_tile) and `cover`: the most elements a constant grid of its
+    covers (candidate_tiles.fixed_grid_cover), for past_tile_variant."""
     original = Variant("original", base, seeds[0], grad_modes=["no_grad", "enable_grad"])
     if not multi_input:
         return [original]
     new_seed = Variant("new_seed", base, seeds[1], init_factors=init_values.INIT_FACTORS,
-                       init_ints=tuple(init_values.value_int_positions(src)))
-    out = [original, Variant("values_x2", base, seeds[0], scale=2.0), new_seed,
+                       init_ints=tuple(init_values.value_int_positions(src)),
+                       init_zero_kept=tuple(init_values.random_op_positions(src)))
+    out = [original, Variant("values_x2", base, seeds[0], scale=FLIPPED_SCALE), new_seed,
            Variant("heterogeneous", base, seeds[1], mix=True)]
     if larger_shapes == "every_dim":
         plan = larger_plan(src, base, seeds[2])
         for name, grown in zip(LARGER_VARIANTS, plan):
             out.append(Variant(name, {**base, **grown}, seeds[2]))
-        past = past_tile_variant(src, base, plan, tile, seeds[2], 1.0)
+        past = past_tile_variant(src, base, plan, tile, seeds[2], 1.0, cover)
         if past is not None:
             out.append(past)
     else:
@@ -259,6 +326,12 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
         var.keep_state = var is not original  # (see Variant.keep_state)
     return out
 
+
+# values_x2 multiplies the float inputs by -2: every other variant keeps the inputs' signs, so a kernel for the
+# task's non-negative inputs (`torch.rand`: an L1 norm without its abs, R8C_07) passed them all. Where the
+# reference's output is not finite on negated inputs, or it raises (log, sqrt, a probability), the verifier
+# runs x2 instead (verifier._signs_the_reference_takes): those tasks' inputs have a sign by definition
+FLIPPED_SCALE = -2.0
 
 # 2^-5, not smaller: honest formulas that cancel against a constant (exp(x) - 1 where the reference uses expm1,
 # log(1 + x)) lose about eps absolute, i.e. 1/scale times more relative; at 2^-7 an honest SELU measured 118 x

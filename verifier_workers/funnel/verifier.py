@@ -15,6 +15,7 @@ passed; what that earns is reward/credit.py's.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import time
@@ -276,7 +277,8 @@ class Verifier:
         var_list = variants.multi_input_variants(ctx.task.reference_src, ctx.base, seeds, self.device,
                                                  self.ext.multi_input, self.cfg.larger_shapes,
                                                  self.cfg.larger_shapes_factor,
-                                                 candidate_tiles.widest_tile(ctx.code))
+                                                 candidate_tiles.widest_tile(ctx.code),
+                                                 candidate_tiles.fixed_grid_cover(ctx.code))
         try:
             self._full_variants(ctx, var_list)
         except SandboxError as e:
@@ -297,9 +299,12 @@ class Verifier:
 
     def _full_variants(self, ctx: VerifyContext, var_list: list[variants.Variant]) -> None:
         ctx.full_specs.clear()
+        split: set[str] = set()  # the inline sizes told apart in an earlier variant
         for var in var_list:
             if var.name in variants.LARGER_VARIANTS:
-                var = self._sizes_the_reference_takes(ctx, var)
+                var = self._split_equal_sizes(ctx, self._sizes_the_reference_takes(ctx, var), split)
+            if var.scale < 0:
+                var = self._signs_the_reference_takes(ctx, var)
             rec = self.runs.check_variant(ctx, var, "full")
             pow2 = self._pow2_retry(ctx, var, rec)
             if pow2 is not None:  # raised at the drawn sizes: judged at powers of two instead
@@ -336,6 +341,28 @@ class Verifier:
             if ref.get("ok") and not ref.get("skipped"):
                 return alt
         return var
+
+    def _split_equal_sizes(self, ctx: VerifyContext, var: variants.Variant, done: set[str]) -> variants.Variant:
+        """`var` with equal inline sizes told apart where the reference runs so (variants.equal_size_splits:
+        every free dimension its own size, not only the task's coincidences), one key after the other; `done`:
+        the keys an earlier variant tried (added to here)."""
+        for key, tries in variants.equal_size_splits(ctx.task.reference_src, var.overrides, done):
+            done.add(key)
+            for split in tries:
+                alt = dataclasses.replace(var, overrides={**var.overrides, **split})
+                ref, _ = self.runs.run_reference(ctx, alt, "full")
+                if ref.get("ok") and not ref.get("skipped"):
+                    var = alt
+                    break
+        return var
+
+    def _signs_the_reference_takes(self, ctx: VerifyContext, var: variants.Variant) -> variants.Variant:
+        """`var` (inputs with flipped signs, variants.FLIPPED_SCALE), or where the reference raises or its
+        output is not finite there (a log, a square root, a probability), the same with the signs kept."""
+        ref, _ = self.runs.run_reference(ctx, var, "full")
+        if ref.get("ok") and not ref.get("skipped") and not ref.get("nonfinite"):
+            return var
+        return dataclasses.replace(var, scale=-var.scale)
 
     def _pow2_retry(self, ctx: VerifyContext, var: variants.Variant, rec: dict) -> variants.Variant | None:
         """With strict shapes, a larger variant the candidate raised in (at sizes the reference accepts) is

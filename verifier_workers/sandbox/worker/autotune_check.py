@@ -13,6 +13,12 @@ The configs checked are those `early_config_prune` keeps at these arguments (a d
 as on the GPU), not the `perf_model`/`top_k` cut: that model is candidate code reading device properties a CPU
 only stands in for, so the GPU may keep configs the CPU would drop.
 
+In the other variants (`check_configs="new"`: larger sizes, other values) a launch checks only the configs
+not yet compared for that kernel (`CONFIG_CHECK["seen"]`, filled as a comparison passes): an
+`early_config_prune` that keeps other configs at other sizes (R8C_09: 3 configs up to 512 columns, 16 past,
+the last one tile of 512 that drops the rest of a longer row) has them run and compared where they are
+selectable; an autotuner whose configs were all compared at the task's sizes costs nothing more.
+
 Why: the interpreter cannot benchmark, so each launch runs the next config in turn (triton_shims); a kernel with
 more configs than a verification's launches had configs that never ran (R6C_05: 32 configs, the last four wrong
 and fastest, which a GPU's autotuner picks).
@@ -24,7 +30,7 @@ from typing import Any
 
 import torch
 
-CONFIG_CHECK: dict[str, Any] = {"on": False, "done": set()}
+CONFIG_CHECK: dict[str, Any] = {"on": False, "done": set(), "seen": set(), "only_new": False}
 _type, _isinstance = builtins.type, builtins.isinstance
 _Tensor = torch.Tensor
 
@@ -75,6 +81,8 @@ def run_others(tuner, chosen, args: tuple, kwargs: dict, where: tuple, key: tupl
     for config in configs if configs is not None else configs_to_check(tuner, kwargs):
         if config is chosen or config.all_kwargs() == chosen.all_kwargs():
             continue
+        if CONFIG_CHECK["only_new"] and _seen_key(where, config) in CONFIG_CHECK["seen"]:
+            continue
         c_args, c_kwargs = _unwatched(lambda: ([_copy(a) for a in args], {k: _copy(v) for k, v in kwargs.items()}))
         nargs = {**dict(zip(tuner.arg_names, c_args)), **c_kwargs, **config.all_kwargs()}
         try:
@@ -89,6 +97,11 @@ def run_others(tuner, chosen, args: tuple, kwargs: dict, where: tuple, key: tupl
             continue
         ran.append((config, c_args, c_kwargs))
     return ran
+
+
+def _seen_key(where: tuple, config) -> tuple:
+    """A config of one kernel (its name and line, not the pruned list's length), for CONFIG_CHECK["seen"]."""
+    return where[:2], repr(sorted(config.all_kwargs().items()))
 
 
 def _tolerance(t: torch.Tensor) -> tuple[float, float]:
@@ -126,9 +139,12 @@ def _unwatched(fn):
         unpause()
 
 
-def compare(chosen, ran: list | None, args: tuple, kwargs: dict, name: str) -> None:
-    """After the launch ran `chosen` on the real arguments: every other config's copies must match them."""
+def compare(chosen, ran: list | None, args: tuple, kwargs: dict, name: str, where: tuple | None = None) -> None:
+    """After the launch ran `chosen` on the real arguments: every other config's copies must match them; the
+    configs compared are then `seen` (an "only new" check skips them)."""
     _unwatched(lambda: _compare(chosen, ran, args, kwargs, name))
+    if ran and where is not None:
+        CONFIG_CHECK["seen"].update(_seen_key(where, c) for c in [chosen] + [r[0] for r in ran])
 
 
 def _compare(chosen, ran: list | None, args: tuple, kwargs: dict, name: str) -> None:

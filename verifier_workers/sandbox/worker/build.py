@@ -166,28 +166,51 @@ def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: to
     return out
 
 
-def vary_init(init: list, factors: list[float] | None, int_positions: list[int] | None) -> list:
+def vary_init(init: list, factors: list[float] | None, int_positions: list[int] | None,
+              zero_kept: list[int] | None = None) -> list:
     """The init inputs of a variant that moves them (funnel/init_values.py decides which and how much):
-    the float at position i times factors[i % len(factors)], the ints at `int_positions` moved one away from
-    zero; the rest as they are. Both sides get the same."""
+    every float, at any depth of a tuple, list or dict (a `(low, high)` pair, R8C_03), times its own factor
+    (factors[j % len(factors)], j counting floats in order), and a float 0.0 moved to ZERO_STEP times that
+    factor (scaling keeps a zero, R8C_05), except at the top-level positions `zero_kept` (a dropout
+    probability: a non-zero one makes the task random); the ints at `int_positions` moved one away from zero;
+    the rest as they are. Both sides get the same."""
+    count = [0]
+
+    def move(x):
+        if type(x) is float:
+            f = float(factors[count[0] % _len(factors)])
+            count[0] += 1
+            return x * f if x != 0.0 or keep else ZERO_STEP * f
+        if type(x) in (tuple, list):
+            return type(x)(move(y) for y in x)
+        if type(x) is dict:
+            return {k: move(v) for k, v in x.items()}
+        return x
+
     out = []
     for i, x in enumerate(init):
-        if type(x) is float and factors:
-            x = x * float(factors[i % _len(factors)])
+        keep = bool(zero_kept) and i in zero_kept
+        if factors and type(x) in (float, tuple, list, dict):
+            x = move(x)
         elif type(x) is int and int_positions and i in int_positions:
             x = x + 1 if x >= 0 else x - 1
         out.append(x)
     return out
 
 
+# a 0.0 init float becomes this times its factor: positive and small (a clamp's lower bound of 0 stays below an
+# upper bound of 1 moved to 0.5; an eps of 0 becomes a small eps), yet far from 0 at any tolerance
+ZERO_STEP = 0.25
+
+
 def make_model(mod, cls_name: str, ref, init_seed: int, device: str, dtype: torch.dtype | None,
                init_ops: dict | None = None, init_factors: list[float] | None = None,
-               init_ints: list[int] | None = None):
+               init_ints: list[int] | None = None, init_zero_kept: list[int] | None = None):
     """Construct with the task's init inputs and seed (so candidate and reference draw the same weights).
     With `init_ops`, the constructor runs under the compute watch and its aten compute ops are counted there.
     `init_factors`/`init_ints` move the init inputs (vary_init), the same on both sides."""
     _manual_seed(init_seed)
-    init = vary_init(list(ref.get_init_inputs()), init_factors, init_ints)
+    init = vary_init(list(ref.get_init_inputs()), init_factors, init_ints, init_zero_kept)
     # `.to()` runs under the watch too: a candidate's `to`/`_apply` override is constructor code
     # (a dtype variant's `.to(dtype)` rounds the weights to the task's dtype: not compute)
     mode = ComputeWatch(SCALAR_READS_PER_FORWARD, {dtype} if dtype is not None else ()) if init_ops is not None \

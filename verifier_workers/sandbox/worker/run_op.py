@@ -166,13 +166,14 @@ def _run(args: dict) -> tuple[dict, dict]:
     check, on_device = bool(args.get("check")), bool(args.get("on_device"))
     # interpreter: every autotune config runs at these sizes and must agree (autotune_check.py)
     if CONFIG_CHECK.get("module") != args["module"]:
-        CONFIG_CHECK["module"], CONFIG_CHECK["done"] = args["module"], set()
+        CONFIG_CHECK["module"], CONFIG_CHECK["done"], CONFIG_CHECK["seen"] = args["module"], set(), set()
     CONFIG_CHECK["on"] = check and bool(args.get("check_configs"))
+    CONFIG_CHECK["only_new"] = args.get("check_configs") == "new"  # configs not compared yet (other sizes)
     LAUNCHES.stray_fill = float(args.get("stray_fill") or 0.0)  # what loads outside the tensors read (interpreter)
     # the model first: while its constructor runs, no inputs exist in this process to precompute from
     init_ops: dict[str, int] = {}
     model = make_model(mod, args["cls"], ref, args["init_seed"], device, dtype, init_ops,
-                       args.get("init_factors"), args.get("init_ints"))
+                       args.get("init_factors"), args.get("init_ints"), args.get("init_zero_kept"))
     # constant parameters (norm weights and biases) moved off their init values, the same on both sides
     if check:
         unperturbed = perturb_candidate(model, args["init_seed"], args.get("ref_params") or [])

@@ -186,7 +186,7 @@ def _rotating_run(original_run):
             ret = self.fn.run(*args, **kwargs, **config.all_kwargs())
         finally:
             self.nargs = None
-        autotune_check.compare(config, others, args, kwargs, where[0])
+        autotune_check.compare(config, others, args, kwargs, where[0], where)
         return ret
 
     return run

@@ -1,0 +1,283 @@
+"""Specialisation the variants did not reach (red-team round 8, R8C_01-05, 07-10): constants a kernel sizes
+its work by, written as expressions (`4 << 10`) or spread over a fixed grid (grid x trips x block); sizes
+only at powers of two or only square; autotune configs selectable only at other sizes; init floats nested in
+a tuple or equal to 0.0, an int read inside a call's tensor argument; inputs whose sign never changes."""
+from __future__ import annotations
+
+import pytest
+
+from tritonrl.tasks.task import Task
+from tritonrl.verifier_workers.funnel import candidate_tiles, init_values, size_discovery, variants
+
+ROWS = "import torch\nbatch_size = 16\ndim = 128\ndef get_inputs():\n    return [torch.randn(batch_size, dim)]\n"
+
+
+def _variants(src: str, seed: int = 3, **kw) -> dict[str, variants.Variant]:
+    return {v.name: v for v in variants.multi_input_variants(src, {}, [1, 2, seed], "cpu", True, **kw)}
+
+
+# ------------------------------------------------------------------ constants the candidate could size work by
+def test_a_tile_written_as_an_expression_or_a_module_constant_is_found():
+    """R8C_01: `ROW_TILE = 4 << 10` names no power-of-two literal; evaluated, it is a 4096 tile."""
+    assert candidate_tiles.widest_tile("ROW_TILE = 4 << 10\nk[(m,)](x, BLOCK=ROW_TILE)") == 4096
+    assert candidate_tiles.widest_tile("T = 64 * 128\nU = T // 2") == 8192
+    assert candidate_tiles.widest_tile("A = 3000\nB = A * 7") is None  # no power of two
+    assert candidate_tiles.widest_tile("k[(m,)](x, BLOCK=4096)\nT = 1 << 10\nR = 2 ** 13") == 8192
+
+
+def test_a_fixed_grid_covers_grid_times_its_constant_arguments():
+    """R8C_02: 32 programs x 16 trips x 4096 = 2^21 elements, a grid that no input size changes."""
+    code = ("NUM_SMS = 32\nITERS = 16\n"
+            "def forward(x):\n    k[(NUM_SMS,)](x, y, x.numel(), NPROG=NUM_SMS, ITERS=ITERS, BLOCK=4096, num_warps=8)")
+    assert candidate_tiles.fixed_grid_cover(code) == 1 << 21
+    honest = "def forward(x):\n    k[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)"
+    assert candidate_tiles.fixed_grid_cover(honest) is None
+    assert candidate_tiles.fixed_grid_cover("def f(x):\n    k[(1,)](x, y, n, BLOCK=1024)") == 1024
+    local = ("@triton.jit\ndef k(x, ITERS: tl.constexpr):\n    pass\n"
+             "def forward(x):\n    ITERS = 16\n    grid = (32,)\n    k[grid](x, y, ITERS=ITERS, BLOCK=4096)")
+    assert candidate_tiles.fixed_grid_cover(local) == 1 << 21  # a local constant, a grid bound to a name
+
+
+def test_a_variant_passes_the_fixed_grid_cover_and_the_tile():
+    var = _variants(ROWS, tile=4096, cover=1 << 21)[variants.PAST_TILE]
+    assert var.skip is None
+    assert var.overrides["dim"] > 4096 and var.overrides["batch_size"] * var.overrides["dim"] > 1 << 21
+    assert var.overrides["batch_size"] * var.overrides["dim"] <= variants.PAST_TILE_ELEMENTS
+    # a cover past the budget is recorded as skipped, with its reason
+    far = _variants(ROWS, cover=1 << 25)[variants.PAST_TILE]
+    assert far.skip and "cover" in far.skip
+
+
+# ------------------------------------------------------------------ powers of two, and not
+def test_one_larger_variant_is_at_powers_of_two_and_the_others_are_not():
+    """R8C_08: a fast path for power-of-two rows, unmasked, was never run (every drawn size avoided them)."""
+    for seed in range(20):
+        larger = [v for v in variants.multi_input_variants(ROWS, {}, [1, 2, seed], "cpu", True)
+                  if v.name in variants.LARGER_VARIANTS]
+        pow2 = [v for v in larger if all(n & (n - 1) == 0 for k, n in v.overrides.items() if n != {"batch_size": 16,
+                                                                                                      "dim": 128}[k])]
+        assert len(pow2) == 1 and pow2[0] is larger[-1]
+        assert pow2[0].overrides["dim"] > 128
+        assert all(v.overrides["dim"] & (v.overrides["dim"] - 1) for v in larger[:-1] if "dim" in v.overrides)
+
+
+# ------------------------------------------------------------------ equal sizes told apart
+MATMUL = ("import torch\nclass Model(torch.nn.Module):\n    def forward(self, A, B):\n        return A @ B\n"
+          "def get_inputs():\n    return [torch.randn(64, 64), torch.randn(64, 64)]\n"
+          "def get_init_inputs():\n    return []\n")
+
+
+def test_equal_inline_sizes_can_be_told_apart_one_occurrence_at_a_time():
+    """R8C_10: both operands `randn(64, 64)`; the grouped key kept M == N == K in every variant."""
+    assert size_discovery.inline_occurrences(MATMUL) == {64: 4}
+    tries = dict(variants.equal_size_splits(MATMUL, {"get_inputs=64": 201}, set()))["get_inputs=64"]
+    assert len(set(tries[0].values())) == 4  # every occurrence its own size first
+    gemm = {"get_inputs=64@0": 201, "get_inputs=64@1": 203, "get_inputs=64@2": 203, "get_inputs=64@3": 205}
+    assert gemm in tries  # the one a GEMM takes: K shared, M and N apart
+    src = size_discovery.apply_overrides(MATMUL, {"get_inputs=64": 201, **gemm})
+    assert "torch.randn(201, 203), torch.randn(203, 205)" in src
+    assert variants.equal_size_splits(MATMUL, {"get_inputs=64": 256}, set()) == []  # the power-of-two one stays
+
+
+# ------------------------------------------------------------------ init values
+TEMP_SOFTMAX = '''
+import torch
+import torch.nn as nn
+class Model(nn.Module):
+    def __init__(self, temperature):
+        super().__init__()
+        self.temperature = temperature
+    def forward(self, x):
+        return torch.softmax(x / self.temperature, dim=1)
+def get_inputs():
+    return [torch.randn(4, 32)]
+def get_init_inputs():
+    return [4]
+'''
+
+
+def test_an_int_read_inside_a_calls_tensor_argument_is_a_value():
+    """R8C_04: `torch.softmax(x / t, dim=1)` read t as a size (softmax takes a dim) and never moved it."""
+    assert init_values.value_int_positions(TEMP_SOFTMAX) == [0]
+    as_dim = TEMP_SOFTMAX.replace("torch.softmax(x / self.temperature, dim=1)", "torch.softmax(x, self.temperature)")
+    assert init_values.value_int_positions(as_dim) == []
+    as_keyword = TEMP_SOFTMAX.replace("x / self.temperature, dim=1", "x, dim=self.temperature - 3")
+    assert init_values.value_int_positions(as_keyword) == []
+
+
+def test_floats_nested_in_containers_and_zeros_move_and_a_dropout_zero_stays():
+    """R8C_03 (a `(low, high)` tuple never moved), R8C_05 (0.0 x f = 0)."""
+    from tritonrl.verifier_workers.sandbox.worker.build import vary_init
+
+    factors = list(init_values.INIT_FACTORS)
+    low, high = vary_init([2.0, (-0.5, 0.75)], factors, [])[1]
+    assert (low, high) != (-0.5, 0.75) and low < 0 < high and low / high != -0.5 / 0.75
+    moved = vary_init([1.5, 0.0, 1.0], factors, [])
+    assert moved[1] > 0 and moved[1] < moved[2]  # a clamp's lower bound of 0 moves, still below the upper
+    assert vary_init([{"a": 0.5}], factors, [])[0]["a"] != 0.5
+    assert vary_init([3, 0.0], factors, [], [1]) == [3, 0.0]  # a dropout probability of 0 stays
+
+
+def test_a_zero_that_a_dropout_reads_stays():
+    src = TEMP_SOFTMAX.replace("self.temperature = temperature", "self.drop = nn.Dropout(temperature)").replace(
+        "torch.softmax(x / self.temperature, dim=1)", "self.drop(x)").replace("return [4]", "return [0.0]")
+    assert init_values.random_op_positions(src) == [0]
+    assert init_values.random_op_positions(TEMP_SOFTMAX) == []
+
+
+# ------------------------------------------------------------------ through the verifier
+L1_ROWS = '''
+import torch
+import torch.nn as nn
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.sum(torch.abs(x), dim=1)
+batch_size = 4
+dim = 64
+def get_inputs():
+    return [torch.rand(batch_size, dim)]
+def get_init_inputs():
+    return []
+'''
+
+ROWSUM_KERNEL = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _rows(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for start in range(0, n_cols, BLOCK):
+        cols = start + tl.arange(0, BLOCK)
+        acc += ABS(tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=0.0))
+    tl.store(y_ptr + row, tl.sum(acc, axis=0))
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty(x.shape[0], device=x.device, dtype=x.dtype)
+        _rows[(x.shape[0],)](x, y, x.shape[1], BLOCK=32)
+        return y
+'''
+
+
+@pytest.mark.heavy
+def test_inputs_with_a_sign_are_also_run_negated(runtime_only):
+    """R8C_07: `torch.rand` inputs kept their sign in every variant, so an L1 norm without its abs passed."""
+    task = Task(name="l1rows", level=1, reference_src=L1_ROWS)
+    cheat = runtime_only.verify(task, ROWSUM_KERNEL.replace("ABS(", "("))
+    assert not cheat.correct and "values_x2" in (cheat.error or ""), cheat.error
+    honest = runtime_only.verify(task, ROWSUM_KERNEL.replace("ABS(", "tl.abs("))
+    assert honest.correct, honest.error
+    assert {r["name"]: r["scale"] for r in honest.variants}["values_x2"] == variants.FLIPPED_SCALE
+
+
+@pytest.mark.heavy
+def test_a_reference_undefined_on_negated_inputs_runs_them_doubled(runtime_only):
+    ref = L1_ROWS.replace("torch.sum(torch.abs(x), dim=1)", "torch.sum(torch.sqrt(x), dim=1)")
+    verdict = runtime_only.verify(Task(name="sqrt_rows", level=1, reference_src=ref),
+                                  ROWSUM_KERNEL.replace("ABS(", "tl.sqrt("))
+    assert verdict.correct, verdict.error
+    assert {r["name"]: r["scale"] for r in verdict.variants}["values_x2"] == -variants.FLIPPED_SCALE
+
+
+AUTOTUNED = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+_SMALL = [triton.Config({"BLOCK": b, "ONE_TILE": False}, num_warps=w) for b, w in ((16, 1), (32, 2))]
+_LARGE = [triton.Config({"BLOCK": b, "ONE_TILE": False}, num_warps=4, num_stages=s) for b in (16, 32) for s in (2, 3)]
+_LARGE = _LARGE + [triton.Config({"BLOCK": 64, "ONE_TILE": ONE}, num_warps=8)]
+
+
+def _prune(configs, named_args, **kwargs):
+    if named_args["n_cols"] <= 64:
+        return configs[:2]
+    return configs[2:]
+
+
+@triton.autotune(configs=_SMALL + _LARGE, key=["n_cols"], prune_configs_by={"early_config_prune": _prune})
+@triton.jit
+def _rowsum(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr, ONE_TILE: tl.constexpr):
+    row = tl.program_id(0)
+    if ONE_TILE:
+        cols = tl.arange(0, BLOCK)
+        total = tl.sum(tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=0.0), axis=0)
+    else:
+        acc = tl.zeros((BLOCK,), dtype=tl.float32)
+        for start in range(0, n_cols, BLOCK):
+            cols = start + tl.arange(0, BLOCK)
+            acc += tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=0.0)
+        total = tl.sum(acc, axis=0)
+    tl.store(y_ptr + row, total)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty(x.shape[0], device=x.device, dtype=x.dtype)
+        _rowsum[(x.shape[0],)](x, y, x.shape[1])
+        return y
+'''
+
+ROWSUM_REF = L1_ROWS.replace("torch.abs(x)", "x").replace("torch.rand(", "torch.randn(")
+
+
+@pytest.mark.heavy
+def test_autotune_configs_selectable_only_at_larger_sizes_are_compared_there(runtime_only):
+    """R8C_09: a prune that keeps other configs past the task's row; the last a one-tile config that drops
+    columns. The interpreter's rotation never reached it; the first larger variant now compares it."""
+    task = Task(name="rowsum", level=1, reference_src=ROWSUM_REF)
+    cheat = runtime_only.verify(task, AUTOTUNED.replace("ONE}", "True}"))
+    assert not cheat.correct and "autotune config" in (cheat.error or ""), cheat.error
+    honest = runtime_only.verify(task, AUTOTUNED.replace("ONE}", "False}"))
+    assert honest.correct, honest.error
+
+
+SQUARE_GEMM = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _mm(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        rk = k0 + tl.arange(0, BK)
+        a = tl.load(a_ptr + rm[:, None] * K + rk[None, :], mask=(rm[:, None] < M) & (rk[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + rk[:, None] * N + rn[None, :], mask=(rk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc += tl.dot(a, b, input_precision="ieee")
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+class ModelNew(nn.Module):
+    def forward(self, A, B):
+        A, B = A.contiguous(), B.contiguous()
+        M, K = A.shape
+        N = SIZE_N
+        C = torch.empty((M, N), device=A.device, dtype=A.dtype)
+        _mm[(triton.cdiv(M, 32), triton.cdiv(N, 32))](A, B, C, M, N, K, BM=32, BN=32, BK=32)
+        return C
+'''
+
+
+@pytest.mark.heavy
+def test_a_gemm_that_assumes_square_operands_fails(runtime_only):
+    task = Task(name="matmul", level=1, reference_src=MATMUL.replace("64", "24"))
+    cheat = runtime_only.verify(task, SQUARE_GEMM.replace("SIZE_N", "M"))
+    assert not cheat.correct and "larger_shapes" in (cheat.error or ""), cheat.error
+    honest = runtime_only.verify(task, SQUARE_GEMM.replace("SIZE_N", "B.shape[1]"))
+    assert honest.correct, honest.error
+    grown = {r["name"]: r["overrides"] for r in honest.variants}["larger_shapes"]
+    assert len({v for k, v in grown.items() if "@" in k}) == 3  # M, K, N apart
