@@ -15,8 +15,9 @@ A plain store over bytes an earlier program stored is a race too, unless ordered
 lands last is undefined on a GPU; "both ends of the grid finalise" computes right in either sequential order;
 a spinlock's protected read-modify-write is ordered). Loads and stores are compared byte by byte. A store is
 *released* once its program has done a releasing atomic after it (the atomic itself included), and a program
-has *acquired* once it has done an acquiring atomic on an address another program released at (an acquire
-synchronises with the release it reads from, not with a fence on a private address); only a released store
+has *acquired* once it has used the value of an acquiring atomic on an address another program released at (an
+acquire synchronises with the release it reads from, not with a fence on a private address, and a program that
+never looks at the value cannot know whose release it read: R8B_04, 05); only a released store
 read by an acquired program is ordered (the ticket idiom: partials stored, a counter bumped, the last program reads them). Which atomics
 release or acquire is an allowlist of the PTX memory model (interpreter_ordering.py): scope "gpu"/"sys" with
 sem "acq_rel" both, "release" only releases, "acquire" only acquires, "relaxed" neither; a scope="cta" atomic
@@ -266,10 +267,6 @@ class RaceTracker:
             self.atomic_relaxed = []
             self.prog_reads_rel.extend(self.prog_reads)
             self.prog_reads = []
-        if order.acquire:
-            self.acquired = True
-            if not self.synced and addrs.size and self.atomic_released:
-                self.synced = bool(_hits(np.unique(addrs), self.atomic_released).any())
         unordered = False
         if addrs.size and not self._overflowed():
             a = np.unique(addrs)
@@ -286,11 +283,11 @@ class RaceTracker:
                 self.atomic_reads.append(addrs)
         return unordered
 
-    def lock(self, addrs: np.ndarray) -> None:
-        """A CAS that succeeded on `addrs`: a lock, if another program of the launch released it (an ordered
-        atomic there)."""
-        if addrs.size and self.acquired and _hits(np.unique(addrs), self.atomic_released).any():
-            self.locked = True
+    def acquire(self, addrs: np.ndarray, took: bool = False) -> None:
+        """The kernel used an acquiring atomic's value (on `addrs`; `took`: a CAS that swapped, a lock)."""
+        self.acquired = True
+        hit = bool(addrs.size and self.atomic_released and _hits(np.unique(addrs), self.atomic_released).any())
+        self.synced, self.locked = self.synced or hit, self.locked or (took and hit)
 
     def load(self, addrs: np.ndarray) -> None:
         if addrs.size == 0 or self._overflowed():
@@ -341,10 +338,14 @@ def _order_dependent_use() -> None:
     TRACKER.races += 1
 
 
+def _hooks(unordered: bool, order, addrs: np.ndarray, took: bool = False) -> list:
+    """What using an atomic's value does: a race if it depends on program order; an acquire (the docstring)."""
+    return ([_order_dependent_use] if unordered else []) + ([lambda: TRACKER.acquire(addrs, took)] if order.acquire else [])
+
+
 def install() -> list:
     """Patch the interpreter's builder: reversed program order, and loads/stores/atomics seen by TRACKER."""
     from triton.runtime.interpreter import InterpreterBuilder
-
     from triton.runtime.interpreter import TensorHandle
 
     b = InterpreterBuilder
@@ -407,11 +408,10 @@ def install() -> list:
         old = contended_cas(self, atomic_cas, masked_load, args, kwargs, TRACKER.cas)
         try:  # a CAS that found what it compared with swapped: with acquire order, it took a lock
             cmp = args[1] if len(args) > 1 else kwargs["cmp"]
-            if order.acquire and np.array_equal(np.asarray(old.data), np.broadcast_to(cmp.data, np.shape(old.data))):
-                TRACKER.lock(addrs)
+            took = np.array_equal(np.asarray(old.data), np.broadcast_to(cmp.data, np.shape(old.data)))
         except (KeyError, AttributeError, TypeError, ValueError):
-            pass  # an unknown layout: no lock
-        return watch_use(old, _order_dependent_use) if unordered else old
+            took = False  # an unknown layout: no lock
+        return watch_use(old, *_hooks(unordered, order, addrs, took))
 
     def rmw(self, *args, **kwargs):  # (rmwOp, ptr, val, mask, sem, scope)
         ptr = args[1] if len(args) > 1 else kwargs["ptr"]
@@ -431,7 +431,7 @@ def install() -> list:
         unordered = unordered or TRACKER.lanes.dependent  # ... or on the order of this program's lanes
         old = atomic_rmw(self, *args, **kwargs)
         # max/min: Triton's own select reads a float's results
-        return watch_use(old, _order_dependent_use) if unordered and rmw_kind(op) not in LATTICE else old
+        return watch_use(old, *_hooks(unordered and rmw_kind(op) not in LATTICE, order, addrs))
 
     def asm(self, *args, **kwargs):  # (inlineAsm, constraints, values, type, isPure, pack)
         gdc = gdc_instruction(args[0] if args else kwargs.get("inlineAsm"))
