@@ -44,7 +44,7 @@ def _narrowed(handle_cls, mask, outside):
     return handle_cls(np.ascontiguousarray(data), mask.dtype)
 
 
-def _garbage(fill: float, n: int, dtype) -> Any:
+def garbage(fill: float, n: int, dtype) -> Any:
     """What `n` stray lanes read: 0 for a fill of 0, else per-lane values of either sign around the fill's
     magnitude (finite, so a lane read and then discarded by `tl.where` or a zero factor changes nothing), as
     a GPU reads other data there, not one constant a kernel could cancel."""
@@ -88,7 +88,7 @@ def install(builder, launches) -> None:
             if kind == "read":  # the stray lanes read nothing: they take the run's fill
                 import numpy as np
 
-                ret.data[out] = _garbage(launches.stray_fill, int(out.sum()), ret.data.dtype)
+                ret.data[out] = garbage(launches.stray_fill, int(out.sum()), ret.data.dtype)
             return ret
 
         setattr(builder, name, access)

@@ -149,7 +149,7 @@ def _record_other_configs(tuner, configs: list, args: tuple, kwargs: dict) -> No
         LAUNCHES.record_spec(lambda c=config: launch_spec(fn.fn, constexprs, args, {**plain, **c.all_kwargs()}))
 
 
-def _benchmark_run(tuner, config, args: tuple, kwargs: dict) -> None:
+def benchmark_run(tuner, config, args: tuple, kwargs: dict) -> None:
     """One call of the GPU autotuner's benchmark (`Autotuner._bench`'s kernel_call) on the real arguments, at
     a key's first launch: the config's pre_hook, the tuner's pre_hook (zeroes `reset_to_zero`, saves
     `restore_value`), the kernel, the post_hook (restores). A GPU runs every pruned config many times there;
@@ -162,7 +162,9 @@ def _benchmark_run(tuner, config, args: tuple, kwargs: dict) -> None:
     tuner.pre_hook(full_nargs)
     tuner.fn.run(*args, **kwargs, **config.all_kwargs())
     tuner.post_hook(full_nargs, exception=None)
-
+    if isinstance(getattr(tuner, "restore_copies", None), dict):
+        tuner.restore_copies = {}  # restored: a GPU keeps the copies until the next benchmark; the state check
+        # would count them as tensors the module holds across calls
 
 def _rotating_run(original_run):
     """Autotuner.run under the interpreter. A GPU autotuner runs the fastest config, which a CPU cannot tell;
@@ -170,7 +172,7 @@ def _rotating_run(original_run):
     interpreter always took config 0. So each launch runs the next (pruned) config in turn, and its output is
     checked like any other; every config's spec is recorded for the compile stage, and at the launches the
     funnel marks (autotune_check.py) every config runs on copies of the arguments and must agree. As after a GPU benchmark,
-    the first launch for a key first runs the GPU's benchmark on the real arguments (`_benchmark_run`), then
+    the first launch for a key first runs the GPU's benchmark on the real arguments (`benchmark_run`), then
     zeroes `reset_to_zero` arguments; a config's pre_hook runs before it. As on
     a GPU, the configs a key may run are fixed at its first launch (key_configs): a later launch with the same
     key and other sizes is not pruned again."""
@@ -193,7 +195,7 @@ def _rotating_run(original_run):
         full_nargs = {**self.nargs, **kwargs, **config.all_kwargs()}
         first = key not in self.cache
         if first:
-            _benchmark_run(self, config, args, kwargs)
+            benchmark_run(self, config, args, kwargs)
         # every other config on copies of the arguments, compared after this launch (autotune_check.py)
         others = autotune_check.run_others(self, config, args, kwargs, where, key, first, checked)
         if first:
