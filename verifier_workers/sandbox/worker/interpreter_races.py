@@ -249,8 +249,6 @@ class RaceTracker:
         lets it read other programs' released ones once its value is `used` (else the hook calls `acquire`
         then). A CTA-scoped atomic is, for other programs, a plain read and store. Returns whether its value
         depends on other programs' atomics it is not ordered after (its result must then go unused)."""
-        if order.acquire and used:
-            self.acquire(addrs)
         if not order.atomic:
             self.load(addrs)
             self.store(addrs)
@@ -268,6 +266,8 @@ class RaceTracker:
             self.atomic_relaxed = []
             self.prog_reads_rel.extend(self.prog_reads)
             self.prog_reads = []
+        if order.acquire and used:
+            self.acquire(addrs)
         unordered = False
         if addrs.size and not self._overflowed():
             a = np.unique(addrs)
