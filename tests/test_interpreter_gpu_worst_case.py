@@ -100,12 +100,14 @@ def test_an_acquire_whose_value_is_used_synchronises():
 # ---------------------------------------------------------------- approximate fp32 division and roots (R8B_03, 09)
 
 
-def test_fp32_quotients_move_one_ulp_either_way_and_other_dtypes_stay():
+def test_integral_fp32_quotients_move_one_ulp_either_way_and_the_rest_stays():
     q = np.arange(1, 4001, dtype=np.float32)  # exact integer quotients, as at every multiple of HW
     moved = one_ulp_off(q)
     assert (np.abs(moved.astype(np.float64) - q) <= np.spacing(q)).all() and (moved != q).all()
     assert (np.floor(moved) < q).any()  # floor() of a quotient just below an integer: the wrong index
     assert (moved > q).any()  # both ways: value math has no bias
+    frac = np.array([0.5, 1.25, 3.1], dtype=np.float32)
+    assert np.array_equal(one_ulp_off(frac), frac)  # value math keeps numpy's rounding (measured precision)
     special = np.array([0.0, -0.0, np.inf, np.nan], dtype=np.float32)
     assert np.array_equal(one_ulp_off(special), special, equal_nan=True)
     d = np.arange(1, 5, dtype=np.float64)
