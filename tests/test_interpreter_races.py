@@ -135,7 +135,7 @@ def test_a_read_modify_write_under_a_cas_lock_is_no_race():
     for _ in range(3):
         t.next_program()
         t.atomic(b(LOCK), ACQ_REL)  # atomic_cas(lock, 0, 1) found 0: taken
-        t.lock(b(LOCK))
+        t.acquire(b(LOCK), took=True)
         t.load(b(OUT))
         t.store(b(OUT))
         t.atomic(b(LOCK), ACQ_REL)  # atomic_xchg(lock, 0)
@@ -150,7 +150,7 @@ def test_a_cas_on_an_address_no_other_program_released_is_no_lock():
     t.atomic(b(COUNTER), ACQ_REL)
     t.next_program()
     t.atomic(b(LOCK), ACQ_REL)
-    t.lock(b(LOCK))  # a fresh address: nobody held it, nobody is excluded
+    t.acquire(b(LOCK), took=True)  # a fresh address: nobody held it, nobody is excluded
     t.load(b(OUT))  # a race too: its acquire read no release (the release was at COUNTER)
     assert t.races == 1
     t.store(b(OUT))  # over what the first program read after acquiring

@@ -16,8 +16,15 @@ judges), and any mention on the CPU side of a choice whose condition tells the d
 `if x.is_cpu:` / `... if x.device.type == "cpu" else ...` / `if not torch.cuda.is_available():`, the else-branch
 of `if x.is_cuda:` / `"cuda" if torch.cuda.is_available() else "cpu"` (the tutorials' device line and
 Inductor's `empty_strided_cpu(...) if x.device.type == "cpu" else empty_strided_cuda(...)`).
-Not covered: a tensor left on the default device (`torch.empty(n)` with no `device=`), a CPU device spelled by
-computation (`"c" + "pu"`); see docs/verifier-allowlist.md. Pure AST work: nothing here runs the candidate.
+  * a tensor left on the default device, which is always the CPU: a torch factory (`torch.empty`, `zeros`,
+    `full`, `arange`, `tensor`, ...) called with no `device=` (or `device=None`) in a function of host code
+    (forward, a launcher, a helper), unless its value goes straight to the host (`.item()`, `.tolist()`,
+    `int(...)`) or to a device (`.to(...)`, `.cuda()`). Constructors, `get_inputs` and module level are
+    exempt: parameters and buffers follow `model.to(device)` (round 8, R8B_07: an output made by
+    `torch.empty(x.shape, dtype=x.dtype)`). `*_like` and `x.new_*` take their tensor's device.
+Not covered: a CPU device spelled by computation (`"c" + "pu"`), a factory imported by name
+(`from torch import empty`), a plain tensor attribute made in `__init__`; see docs/verifier-allowlist.md.
+Pure AST work: nothing here runs the candidate.
 """
 from __future__ import annotations
 
@@ -98,12 +105,54 @@ def _mention(n: ast.AST) -> str | None:
     return None
 
 
+# torch functions that make a new tensor on the default device unless given `device=`
+FACTORIES = {"empty", "zeros", "ones", "full", "rand", "randn", "randint", "randperm", "arange", "range",
+             "linspace", "logspace", "eye", "tensor", "as_tensor", "empty_strided", "normal", "tril_indices",
+             "triu_indices", "scalar_tensor"}
+# functions whose factories are moved or never reach a kernel: constructors (model.to(device) moves parameters
+# and buffers) and the task's input builders
+_EXEMPT_FUNCS = {"__init__", "get_inputs", "get_init_inputs"}
+# uses that take the value to the host or to a device
+_HOST_OR_MOVED = {"item", "tolist", "to", "cuda"}
+
+
+def _enclosing_function(n: ast.AST, parents: dict[int, ast.AST]) -> ast.AST | None:
+    p = parents.get(id(n))
+    while p is not None and not isinstance(p, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        p = parents.get(id(p))
+    return p
+
+
+def _default_device_factory(n: ast.AST, parents: dict[int, ast.AST]) -> str | None:
+    """`torch.F(...)` with no device in a host function that is not exempt (see the module docstring)."""
+    if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in FACTORIES
+            and isinstance(n.func.value, ast.Name) and n.func.value.id == "torch"):
+        return None
+    for k in n.keywords:
+        if k.arg is None or (k.arg == "device" and not (isinstance(k.value, ast.Constant) and k.value.value is None)):
+            return None  # **kwargs may carry it; a device named (a CPU one is judged above)
+    fn = _enclosing_function(n, parents)
+    if fn is None or getattr(fn, "name", None) in _EXEMPT_FUNCS:
+        return None
+    parent = parents.get(id(n))
+    if isinstance(parent, ast.Attribute) and parent.attr in _HOST_OR_MOVED:
+        return None
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in ("int", "float", "bool"):
+        return None
+    return f"torch.{n.func.attr}(...) with no device="
+
+
 def check_host_device(nodes: list[ast.AST], parents: dict[int, ast.AST]) -> list[Violation]:
     """`host_device` for each mention of the CPU device outside the CPU side of a device choice."""
     out = []
     for n in nodes:
         what = _mention(n)
         if what is None:
+            what = _default_device_factory(n, parents)
+            if what is not None and not _cpu_side(n, parents):
+                out.append(v("host_device", n, f"`{what}` leaves a tensor on the default device, the CPU: a "
+                                               "Triton kernel on a GPU cannot access it (name the task's device: "
+                                               "`device=x.device`, or `torch.empty_like(x)`)"))
             continue
         if isinstance(parents.get(id(n)), ast.Compare) and isinstance(n, ast.Constant):
             continue  # a device probe (`x.device.type == "cpu"`): device_branch.py judges its use

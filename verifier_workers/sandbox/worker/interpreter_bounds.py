@@ -4,7 +4,8 @@ Contract: `install(builder, launches)` wraps the interpreter's masked loads, sto
 active lanes are checked against the storages of the launch's tensor arguments (`launches.write_ranges`); a
 lane outside them is counted (`launches.stray_reads` / `stray_writes`, the first per launch is enough) and
 never touches memory: a stray store or atomic lane is dropped, a stray load lane reads nothing and takes the
-run's `launches.stray_fill` (0 unless the funnel asks for another value) instead of the worker's heap. Stores
+run's `launches.stray_fill` instead of the worker's heap: 0 where the funnel forgives missing masks (the
+tiny stage), else per-lane garbage around that value (the full stage: a GPU reads other memory there). Stores
 through tensor descriptors and CAS atomics (no mask to narrow) still run and count as stray.
 
 Why: the tiny stage forgives a wrong answer at shrunken sizes only where it comes from reading outside the
@@ -43,6 +44,21 @@ def _narrowed(handle_cls, mask, outside):
     return handle_cls(np.ascontiguousarray(data), mask.dtype)
 
 
+def garbage(fill: float, n: int, dtype) -> Any:
+    """What `n` stray lanes read: 0 for a fill of 0, else per-lane values of either sign around the fill's
+    magnitude (finite, so a lane read and then discarded by `tl.where` or a zero factor changes nothing), as
+    a GPU reads other data there, not one constant a kernel could cancel."""
+    import numpy as np
+
+    if not fill:
+        return np.zeros(n, dtype=dtype)
+    rng = np.random.default_rng(int(fill * 1000) % (2 ** 32))
+    vals = fill * rng.choice([-1.0, 1.0], n) * (1.0 + rng.random(n))
+    if np.dtype(dtype).kind in "iub":
+        return vals.astype(np.int64).astype(dtype)  # wraps, never raises
+    return vals.astype(dtype)
+
+
 def install(builder, launches) -> None:
     """Wrap `builder`'s (InterpreterBuilder's) memory accesses; `launches` is launches.LAUNCHES."""
     from triton.runtime.interpreter import TensorHandle
@@ -72,10 +88,7 @@ def install(builder, launches) -> None:
             if kind == "read":  # the stray lanes read nothing: they take the run's fill
                 import numpy as np
 
-                fill = np.asarray(launches.stray_fill)
-                if ret.data.dtype.kind in "iub":
-                    fill = np.asarray(int(launches.stray_fill)).astype(ret.data.dtype)  # wraps, never raises
-                ret.data[out] = fill
+                ret.data[out] = garbage(launches.stray_fill, int(out.sum()), ret.data.dtype)
             return ret
 
         setattr(builder, name, access)

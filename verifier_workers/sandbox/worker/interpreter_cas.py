@@ -2,12 +2,18 @@
 
 The interpreter runs a launch's programs one at a time, so a lock taken by one `tl.atomic_cas` is always
 free: a kernel whose "lock" is a single CAS with no retry (the loser on a GPU silently skips its update) is
-right only here. `contended_cas` (called by interpreter_races' CAS hook) makes a program's first CAS at an
-address another program of the launch took fail, as it may on a GPU while the other holds it; a spinlock
-retries and gets it."""
+right only here. `contended_cas` (called by interpreter_races' CAS hook) makes a program's first
+CONTENDED_TRIES CASes at an address another program of the launch took fail, as they may on a GPU while the
+other holds it; a spinlock retries and gets it. Not only the first: a "lock" that tries a few times and then
+updates anyway loses updates on a GPU (round 8, R8B_02: two tries; a GPU holder keeps a lock for thousands of
+cycles, longer than a handful of tries).
+
+Cost: a spinlock spins CONTENDED_TRIES + 1 times per program under the interpreter."""
 from __future__ import annotations
 
 import numpy as np
+
+CONTENDED_TRIES = 32  # CASes a program makes in vain at an address another program took
 
 
 class LockContention:
@@ -17,29 +23,29 @@ class LockContention:
     def __init__(self):
         self.program = 0
         self.taken: dict[int, int] = {}  # element address -> program whose CAS swapped a new value in there
-        self.tried: set[int] = set()  # element addresses the running program has CAS'd
+        self.tried: dict[int, int] = {}  # element address -> CASes the running program made there
 
     def next_program(self) -> None:
         self.program += 1
-        self.tried = set()
+        self.tried = {}
 
     def contended(self, addrs: np.ndarray) -> np.ndarray:
-        """Which element addresses another program of the launch took by a CAS and this program has not
-        CAS'd yet: on a GPU that program may still hold them, so this CAS may fail."""
-        return np.array([self.taken.get(a, self.program) != self.program and a not in self.tried
+        """Which element addresses another program of the launch took by a CAS and this program has CAS'd
+        fewer than CONTENDED_TRIES times: on a GPU that program may still hold them, so this CAS may fail."""
+        return np.array([self.taken.get(a, self.program) != self.program and self.tried.get(a, 0) < CONTENDED_TRIES
                          for a in addrs.tolist()], dtype=bool)
 
     def done(self, addrs: np.ndarray, swapped: np.ndarray) -> None:
         """A CAS's element addresses, and which of them it swapped a new value into."""
         for a, took in zip(addrs.tolist(), swapped.tolist()):
-            self.tried.add(a)
+            self.tried[a] = self.tried.get(a, 0) + 1
             if took:
                 self.taken[a] = self.program
 
 
 def contended_cas(builder, atomic_cas, masked_load, args: tuple, kwargs: dict, state: LockContention):
     """An atomic_cas as a GPU may see it. Programs run one at a time here, so every CAS on a lock finds it
-    free; on a GPU another program may hold it. So a program's first CAS at an address that an earlier
+    free; on a GPU another program may hold it. So a program's first CASes at an address that an earlier
     program of the launch took by a CAS (swapped a new value in) fails where it would have succeeded: it
     swaps nothing and returns the value it would have swapped in (what the holder wrote). A spinlock retries
     and gets it; a one-shot "lock" drops its work, as on a GPU. A flag set once (never released) fails

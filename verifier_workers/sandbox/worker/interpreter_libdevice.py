@@ -17,6 +17,37 @@ import numpy as np
 
 from tritonrl.verifier_workers.sandbox.worker.interpreter_arith import fused_fma
 
+MODES = ("_rz", "_rd", "_ru")  # libdevice's directed rounding suffixes (`_rn` is numpy's own rounding)
+
+
+def _sum_error(a, b):
+    """The exact rounding error of the float64 a + b (Knuth's two-sum)."""
+    s = a + b
+    bb = s - a
+    return (a - (s - bb)) + (b - bb)
+
+
+# base name -> the exact residual (true value - float64 result) where float64 is not exact
+_RESIDUALS: dict[str, Callable] = {"add": _sum_error, "sub": lambda a, b: _sum_error(a, -np.asarray(b))}
+
+
+def round_directed(v: np.ndarray, mode: str, residual=0.0) -> np.ndarray:
+    """The fp32 value of `v + residual` (v float64) rounded toward zero (`_rz`), down (`_rd`) or up (`_ru`)."""
+    v = np.asarray(v, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        r = v.astype(np.float32)
+        above = (r.astype(np.float64) - v) - residual  # > 0: the nearest fp32 lies above the exact value
+        if mode == "_rd":
+            move = above > 0
+            target = -np.inf
+        elif mode == "_ru":
+            move = above < 0
+            target = np.inf
+        else:
+            move = ((above > 0) & (v > 0)) | ((above < 0) & (v < 0))
+            target = 0.0
+        return np.where(move, np.nextafter(r, np.float32(target)), r).astype(np.float32)
+
 
 def _c_round(x):  # C's round(): halves away from zero (numpy rounds them to even)
     return np.sign(x) * np.floor(np.abs(x) + 0.5)
@@ -117,8 +148,10 @@ def base_name(name: str) -> str:
     return name
 
 
-def _lift(fn: Callable, predicate: bool, integer: bool = False) -> Callable:
-    """A libdevice-shaped function computing `fn` in numpy on the interpreter's tensors."""
+def _lift(fn: Callable, predicate: bool, integer: bool = False, mode: str | None = None,
+          residual: Callable | None = None) -> Callable:
+    """A libdevice-shaped function computing `fn` in numpy on the interpreter's tensors; `mode`: a directed
+    rounding suffix of MODES for an fp32 result, `residual` its exact error where float64 is not exact."""
     import triton.language as tl
     from triton.runtime.interpreter import TensorHandle
 
@@ -131,13 +164,16 @@ def _lift(fn: Callable, predicate: bool, integer: bool = False) -> Callable:
         if half:  # as on the GPU, where libdevice has fp32 and fp64 versions only (the compile fails there)
             raise TypeError(f"libdevice.{call.__name__} takes fp32 or fp64 arguments, not {half[0]}")
         like = floats[0] if floats else tensors[0]  # the result takes the (first) float argument's type
-        out = fn(*[np.asarray(a.handle.data, dtype=np.float64) if isinstance(a, tl.tensor) else a for a in args])
-        out = np.asarray(out)
+        operands = [np.asarray(a.handle.data, dtype=np.float64) if isinstance(a, tl.tensor) else a for a in args]
+        out = np.asarray(fn(*operands))
         shaped = next((t for t in tensors if np.shape(t.handle.data) == out.shape), like)
         if predicate:
             dtype, data = tl.int1, out.astype(np.bool_)
         elif integer:
             dtype, data = tl.int64, out.astype(np.int64)
+        elif mode is not None and like.handle.data.dtype == np.float32:
+            err = residual(*operands) if residual is not None else 0.0
+            dtype, data = like.dtype, round_directed(out, mode, err)
         else:
             dtype, data = like.dtype, out.astype(like.handle.data.dtype)
         ty = shaped.type.with_element_ty(dtype) if shaped.type.is_block() else dtype
@@ -162,7 +198,8 @@ def install() -> list[str]:
             for table, predicate in ((UNARY, False), (BINARY, False), (TERNARY, False), (PREDICATES, True),
                                      (INTEGER, False)):
                 if base in table:
-                    lifted = _lift(table[base], predicate, table is INTEGER)
+                    mode = next((m for m in MODES if name.endswith(m)), None)
+                    lifted = _lift(table[base], predicate, table is INTEGER, mode, _RESIDUALS.get(base))
                     lifted.__name__ = name
                     setattr(mod, name, lifted)
                     replaced.append(f"{modname}.{name}")

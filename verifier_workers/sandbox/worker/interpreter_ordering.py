@@ -168,10 +168,12 @@ def _used_once_class():
     return _USED_ONCE[0]
 
 
-def watch_use(handle, on_use):
-    """`handle` (an interpreter TensorHandle) made to call `on_use()` the first time its values are read: an
-    atomic's result that depends on program order is a race only if the kernel uses it (an accumulating
-    atomic's result is dropped unread)."""
+def watch_use(handle, *on_use):
+    """`handle` (an interpreter TensorHandle) made to call each `on_use()` the first time its values are read
+    (none: `handle` itself): an atomic's result that depends on program order is a race only if the kernel
+    uses it (an accumulating atomic's result is dropped unread), and an acquire orders only then."""
+    if not on_use:
+        return handle
     out = _used_once_class()(handle.data, handle.dtype)
-    out.__dict__["on_use"] = on_use
+    out.__dict__["on_use"] = lambda: [f() for f in on_use]
     return out

@@ -9,31 +9,31 @@ launches.py before any candidate exists, this makes such kernels fail on a CPU t
   * a load of bytes that an *earlier* program of the same launch stored is a race (on a GPU, whether that
     store is visible is undefined) unless the store was released and the loader acquired (below). Each
     launch's race count is read with `take_races()`; launches.py reports it and run_op makes it `race`.
-An `atomic_xchg` of a value unlike the one another program of the launch exchanged at that address is a race
-too (which exchange lands last is undefined; a lock's release, the same 0 from every program, is not).
-A plain store over bytes an earlier program stored is a race too, unless ordered the same way (which write
-lands last is undefined on a GPU; "both ends of the grid finalise" computes right in either sequential order;
-a spinlock's protected read-modify-write is ordered). Loads and stores are compared byte by byte. A store is
-*released* once its program has done a releasing atomic after it (the atomic itself included), and a program
-has *acquired* once it has done an acquiring atomic on an address another program released at (an acquire
-synchronises with the release it reads from, not with a fence on a private address); only a released store
-read by an acquired program is ordered (the ticket idiom: partials stored, a counter bumped, the last program reads them). Which atomics
-release or acquire is an allowlist of the PTX memory model (interpreter_ordering.py): scope "gpu"/"sys" with
-sem "acq_rel" both, "release" only releases, "acquire" only acquires, "relaxed" neither; a scope="cta" atomic
-is, for other programs, a plain read and store. A launch made with launch_pdl=True may overlap the previous
-stream op: a program's access before its `gdc_wait` is a race. An atomic reads what it updates: another
-program's plain store under it is checked as a load's would be (`atomic_add(p, 0)` reads partials as surely as `tl.load`).
-A store over bytes another program read after it acquired (a load, or an atomic) is a race unless the storing
-program holds a lock, a CAS that found what it compared with, on an address another program of the launch
-released: fences order, they do not exclude. "The first and the last program both finalise" read partials a
-later program stores; a read-modify-write between dummy fences can interleave with another (a lost update);
-a spinlock's protected read-modify-write and the ticket's last program (nobody stores after it) pass. Reads
-before a program's first acquire are not kept (an unsynchronised program reading another's store is a race
-already). A launch that stores, or reads after acquiring, more than TRACK_LIMIT bytes counts as a race.
-A store or atomic over bytes another program loaded is a race too unless ordered (the reader released after
-the load, the writer acquired): reversed order always shows the reader the original (write-after-read). An
-atomic whose read value depends on other programs' atomics it is not ordered after (relaxed, or released to a
-program that has not acquired) returns a handle that counts a race when the kernel uses it (a relaxed ticket).
+An `atomic_xchg` of a value unlike the one another program of the launch exchanged at that address is a race too (which
+exchange lands last is undefined; a lock's release, the same 0 from every program, is not). A plain store over bytes an
+earlier program stored is a race too, unless ordered the same way (which write lands last is undefined on a GPU; "both
+ends of the grid finalise" computes right in either sequential order; a spinlock's protected read-modify-write is
+ordered). Loads and stores are compared byte by byte. A store is *released* once its program has done a releasing
+atomic after it (the atomic itself included), and a program has *acquired* once it has used the value of an acquiring
+atomic on an address another program released at (an acquire synchronises with the release it reads from, not with a
+fence on a private address, and a program that never looks at the value cannot know whose release it read: R8B_04, 05);
+only a released store read by an acquired program is ordered (the ticket idiom: partials stored, a counter bumped, the
+last program reads them). Which atomics release or acquire is an allowlist of the PTX memory model
+(interpreter_ordering.py): scope "gpu"/"sys" with sem "acq_rel" both, "release" only releases, "acquire" only acquires,
+"relaxed" neither; a scope="cta" atomic is, for other programs, a plain read and store. A launch made with
+launch_pdl=True may overlap the previous stream op: a program's access before its `gdc_wait` is a race. An atomic reads
+what it updates: another program's plain store under it is checked as a load's would be (`atomic_add(p, 0)` reads
+partials as surely as `tl.load`). A store over bytes another program read after it acquired (a load, or an atomic) is a
+race unless the storing program holds a lock, a CAS that found what it compared with, on an address another program of
+the launch released: fences order, they do not exclude. "The first and the last program both finalise" read partials a
+later program stores; a read-modify-write between dummy fences can interleave with another (a lost update); a
+spinlock's protected read-modify-write and the ticket's last program (nobody stores after it) pass. Reads before a
+program's first acquire are not kept (an unsynchronised program reading another's store is a race already). A launch
+that stores, or reads after acquiring, more than TRACK_LIMIT bytes counts as a race. A store or atomic over bytes
+another program loaded is a race too unless ordered (the reader released after the load, the writer acquired): reversed
+order always shows the reader the original (write-after-read). An atomic whose read value depends on other programs'
+atomics it is not ordered after (relaxed, or released to a program that has not acquired) returns a handle that counts
+a race when the kernel uses it (a relaxed ticket).
 Within one program, lanes race as interpreter_lanes.py says (a GPU runs them on many threads; only a
 `tl.debug_barrier()` orders them): every load, store and atomic passes through its LaneTracker.
 Compiler hints are claims the GPU compiler vectorises on and the interpreter ignores: `tl.multiple_of`,
@@ -243,11 +243,11 @@ class RaceTracker:
             self.races += race
         self.pending.append(addrs)
 
-    def atomic(self, addrs: np.ndarray, order: Order) -> bool:
+    def atomic(self, addrs: np.ndarray, order: Order, used: bool = True) -> bool:
         """An atomic on `addrs`: it reads them (another program's plain store there must be ordered before it,
         as for a load) and publishes itself; a release also publishes this program's earlier stores, an acquire
-        lets it read other programs' released ones (interpreter_ordering). An atomic whose scope does not cover
-        other programs (CTA) is, for them, a plain read and a plain store. Returns whether the value it reads
+        lets it read other programs' released ones once its value is `used` (else the hook calls `acquire`
+        then). A CTA-scoped atomic is, for other programs, a plain read and store. Returns whether its value
         depends on other programs' atomics it is not ordered after (its result must then go unused)."""
         if not order.atomic:
             self.load(addrs)
@@ -266,10 +266,8 @@ class RaceTracker:
             self.atomic_relaxed = []
             self.prog_reads_rel.extend(self.prog_reads)
             self.prog_reads = []
-        if order.acquire:
-            self.acquired = True
-            if not self.synced and addrs.size and self.atomic_released:
-                self.synced = bool(_hits(np.unique(addrs), self.atomic_released).any())
+        if order.acquire and used:
+            self.acquire(addrs)
         unordered = False
         if addrs.size and not self._overflowed():
             a = np.unique(addrs)
@@ -278,19 +276,19 @@ class RaceTracker:
                 self.races += self._read_before(a)
             # it reads: other programs' atomics there not ordered before it make the value order-dependent
             unordered = bool(_hits(a, self.atomic_unreleased).any()) or (
-                not self.synced and bool(_hits(a, self.atomic_released).any()))
+                not self.synced and not order.acquire and bool(_hits(a, self.atomic_released).any()))
         if addrs.size and self.stored <= TRACK_LIMIT:
             self.stored += addrs.size
             (self.atomic_ordered if order.release else self.atomic_relaxed).append(addrs)
-            if self.acquired:
+            if self.acquired or order.acquire:
                 self.atomic_reads.append(addrs)
         return unordered
 
-    def lock(self, addrs: np.ndarray) -> None:
-        """A CAS that succeeded on `addrs`: a lock, if another program of the launch released it (an ordered
-        atomic there)."""
-        if addrs.size and self.acquired and _hits(np.unique(addrs), self.atomic_released).any():
-            self.locked = True
+    def acquire(self, addrs: np.ndarray, took: bool = False) -> None:
+        """The kernel used an acquiring atomic's value (on `addrs`; `took`: a CAS that swapped, a lock)."""
+        self.acquired = True
+        hit = bool(addrs.size and self.atomic_released and _hits(np.unique(addrs), self.atomic_released).any())
+        self.synced, self.locked = self.synced or hit, self.locked or (took and hit)
 
     def load(self, addrs: np.ndarray) -> None:
         if addrs.size == 0 or self._overflowed():
@@ -341,11 +339,14 @@ def _order_dependent_use() -> None:
     TRACKER.races += 1
 
 
+def _hooks(unordered: bool, order, addrs: np.ndarray, took: bool = False) -> list:
+    """What using an atomic's value does: a race if it depends on program order; an acquire (the docstring)."""
+    return [_order_dependent_use] * unordered + [lambda: TRACKER.acquire(addrs, took)] * order.acquire
+
+
 def install() -> list:
     """Patch the interpreter's builder: reversed program order, and loads/stores/atomics seen by TRACKER."""
-    from triton.runtime.interpreter import InterpreterBuilder
-
-    from triton.runtime.interpreter import TensorHandle
+    from triton.runtime.interpreter import InterpreterBuilder, TensorHandle
 
     b = InterpreterBuilder
     set_grid_idx, set_grid_dim = b.set_grid_idx, b.set_grid_dim
@@ -397,7 +398,7 @@ def install() -> list:
         order = atomic_order(sem, args[4] if len(args) > 4 else kwargs.get("scope"))
         addrs = element_bytes(np.asarray(ptr.data).ravel(), itemsize_of(ptr))
         _dependent_access(addrs)
-        unordered = TRACKER.atomic(addrs, order)
+        unordered = TRACKER.atomic(addrs, order, used=False)
         elems = np.asarray(ptr.data, dtype=np.uint64).ravel()
         lanes = tile_lanes(np.arange(elems.size), np.shape(ptr.data))
         val = args[2] if len(args) > 2 else kwargs.get("val")
@@ -407,11 +408,10 @@ def install() -> list:
         old = contended_cas(self, atomic_cas, masked_load, args, kwargs, TRACKER.cas)
         try:  # a CAS that found what it compared with swapped: with acquire order, it took a lock
             cmp = args[1] if len(args) > 1 else kwargs["cmp"]
-            if order.acquire and np.array_equal(np.asarray(old.data), np.broadcast_to(cmp.data, np.shape(old.data))):
-                TRACKER.lock(addrs)
+            took = np.array_equal(np.asarray(old.data), np.broadcast_to(cmp.data, np.shape(old.data)))
         except (KeyError, AttributeError, TypeError, ValueError):
-            pass  # an unknown layout: no lock
-        return watch_use(old, _order_dependent_use) if unordered else old
+            took = False  # an unknown layout: no lock
+        return watch_use(old, *_hooks(unordered, order, addrs, took))
 
     def rmw(self, *args, **kwargs):  # (rmwOp, ptr, val, mask, sem, scope)
         ptr = args[1] if len(args) > 1 else kwargs["ptr"]
@@ -420,7 +420,7 @@ def install() -> list:
         order = atomic_order(sem, args[5] if len(args) > 5 else kwargs.get("scope"))
         addrs = active_bytes((ptr, None, mask), {}, 2)
         _dependent_access(addrs)
-        unordered = TRACKER.atomic(addrs, order)
+        unordered = TRACKER.atomic(addrs, order, used=False)
         op = args[0] if args else kwargs.get("rmwOp")
         val = args[2] if len(args) > 2 else kwargs.get("val")
         elems, lanes, itemsize = active_lanes((ptr, mask), {}, 1)
@@ -431,7 +431,7 @@ def install() -> list:
         unordered = unordered or TRACKER.lanes.dependent  # ... or on the order of this program's lanes
         old = atomic_rmw(self, *args, **kwargs)
         # max/min: Triton's own select reads a float's results
-        return watch_use(old, _order_dependent_use) if unordered and rmw_kind(op) not in LATTICE else old
+        return watch_use(old, *_hooks(unordered and rmw_kind(op) not in LATTICE, order, addrs))
 
     def asm(self, *args, **kwargs):  # (inlineAsm, constraints, values, type, isPure, pack)
         gdc = gdc_instruction(args[0] if args else kwargs.get("inlineAsm"))
