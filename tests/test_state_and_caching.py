@@ -19,7 +19,7 @@ import pytest
 from tritonrl.reward.credit import stage_credit
 from tritonrl.verifier_workers.static.checks import check_source
 
-from helpers import HEAD, TASK, model, redteam_case
+from helpers import HEAD, ROUND_8, TASK, model, redteam_case
 
 
 RELU_FORWARD = '''
@@ -336,6 +336,23 @@ def test_a_math_table_built_in_a_loop_is_a_host_table():
     for table in ("[math.exp(-k / 8) for k in range(64)]", "[math.tanh(k / 4) for k in range(9)]"):
         code = model(RELU_FORWARD, extra="\nimport math\n", init=f"self.register_buffer('t', torch.tensor({table}))")
         assert "host_table" in [x.code for x in check_source(code)], table
+
+
+def test_a_float_table_built_by_python_and_made_a_tensor_is_a_host_table():
+    # R8A_09: `**` in a comprehension (no math call, 32 entries) shipped with torch.tensor for the kernel
+    task, code = redteam_case("R8A_09_python_freq_table", ROUND_8.name)
+    assert "host_table" in [x.code for x in check_source(code, task.reference_src)]
+    for body in ("t = torch.tensor([1.0 / 10000 ** (2 * i / 64) for i in range(32)], device=x.device)",
+                 "f = []\nfor i in range(32):\n    f.append(pow(2.0, -i / 8))\nt = torch.as_tensor(f, device=x.device)"):
+        code = model(body + "\n" + RELU_FORWARD)
+        assert "host_table" in [x.code for x in check_source(code)], body
+
+
+def test_an_integer_table_or_a_scalar_made_a_tensor_is_no_host_table():
+    for body in ("t = torch.tensor([i * 64 for i in range(32)], device=x.device)",
+                 "t = torch.tensor([1.0 / 64], device=x.device)"):
+        code = model(body + "\n" + RELU_FORWARD)
+        assert [x for x in check_source(code) if x.code == "host_table"] == [], body
 
 
 def test_math_on_scalars_and_integer_helpers_in_loops_are_no_table():

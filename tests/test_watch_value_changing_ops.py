@@ -8,9 +8,10 @@ import torch
 import torch.nn as nn
 
 from tritonrl.reward.credit import stage_credit
+from tritonrl.verifier_workers.sandbox.worker.task_moves import OpNames
 from tritonrl.verifier_workers.sandbox.worker.watch import INIT_ATEN, ComputeWatch
 
-from helpers import ROUND_7, redteam_case
+from helpers import ROUND_7, ROUND_8, redteam_case
 
 X = torch.randn(4, 8)
 IDX = torch.randint(0, 1000, (16,))
@@ -72,6 +73,44 @@ def test_value_preserving_op_is_free(name, fn):
                                                              "(the task's)"))], ops
 
 
+@pytest.mark.parametrize("name, ref_move, fn, op", [
+    ("roll_done_as_a_cat", "roll", lambda: torch.cat([X[:, 6:], X[:, :6]], dim=1), "cat(the task's)"),
+    ("cat_done_as_a_stack", "cat", lambda: torch.stack([X, X], dim=1).reshape(4, 16), "stack(the task's)"),
+    ("repeat_done_as_expand_reshape", "repeat", lambda: X.unsqueeze(1).expand(4, 3, 8).reshape(4, 24),
+     "clone(the task's)"),
+    ("broadcast_copied_where_the_task_moves", "expand_copy", lambda: X[:1].expand(4, 8).contiguous(),
+     "clone(the task's)"),
+    ("repeat_done_as_a_broadcasting_copy", "repeat", lambda: torch.empty(3, 4, 8).copy_(X), "copy_(the task's)"),
+    ("pad_in_a_flip_task", "flip", lambda: torch.nn.functional.pad(X, (1, 1)), "constant_pad_nd(the task's)"),
+])
+def test_a_materialising_move_in_a_move_task_is_compute(name, ref_move, fn, op):
+    # R8A_01, R8A_02, R8A_08: the reference moves its data (roll, cat, repeat), the candidate's aten moves it
+    # with another op
+    assert op in _ops(fn, task_moves=(ref_move,))
+
+
+@pytest.mark.parametrize("name, fn", [
+    ("contiguous_of_a_transpose", lambda: X.t().contiguous()),
+    ("clone", lambda: X.clone()),
+    ("widened", lambda: X.double()),
+    ("a_view", lambda: X.reshape(2, 16)),
+])
+def test_a_plain_layout_copy_in_a_move_task_is_free(name, fn):
+    assert not [o for o in _ops(fn, task_moves=("roll",)) if "(the task's)" in o]
+
+
+def test_the_reference_moves_only_what_derives_from_its_data():
+    def moves(fn, *tensors):
+        o = OpNames(tensors)
+        with o:
+            fn(*tensors)
+        return o.names
+    assert moves(lambda x: torch.relu(torch.roll(x, 3, 1)), X) == {"roll"}
+    assert moves(lambda x: x.repeat(1, 2) * 2, X) == {"repeat"}
+    assert moves(lambda x: x + torch.cat([torch.zeros(4, 4), torch.ones(4, 4)], 1), X) == set()  # a constant
+    assert moves(lambda x: torch.relu(x.t()), X) == set()
+
+
 @pytest.mark.heavy
 @pytest.mark.parametrize("name, violation", [
     ("R7A_01_catpad_torch", "torch_compute_runtime"),  # F.pad(torch.cat(...)) where the task is exactly that
@@ -86,3 +125,12 @@ def test_round7_value_changing_torch_op_is_refused(runtime_only, name, violation
     verdict = runtime_only.verify(task, code)
     assert not verdict.correct and stage_credit(verdict) == 0.0
     assert violation in verdict.violations, (verdict.violations, verdict.error)
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("name", ["R8A_01_roll_by_cat", "R8A_02_cat_task_by_stack", "R8A_08_repeat_by_expand"])
+def test_round8_move_by_another_op_is_refused(runtime_only, name):
+    task, code = redteam_case(name, ROUND_8.name)
+    verdict = runtime_only.verify(task, code)
+    assert not verdict.correct and stage_credit(verdict) == 0.0
+    assert "torch_compute_runtime" in verdict.violations and "the task's" in (verdict.error or ""), verdict.error

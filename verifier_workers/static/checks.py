@@ -16,7 +16,7 @@ from tritonrl.verifier_workers.static.allowlist_rules import check_allowlist
 from tritonrl.verifier_workers.static.device_branch import check_device_branches, device_tables
 from tritonrl.verifier_workers.static.device_tables import check_device_tables
 from tritonrl.verifier_workers.static.host_device import check_host_device
-from tritonrl.verifier_workers.static.host_tables import check_host_tables
+from tritonrl.verifier_workers.static.host_tables import check_host_float_tables, check_host_tables
 from tritonrl.verifier_workers.static.forward import Forward
 from tritonrl.verifier_workers.static.int_precision import int_precision
 from tritonrl.verifier_workers.static.kinds import T
@@ -97,7 +97,9 @@ def _check(code: str, reference_src: str | None) -> list[Violation]:
     out += check_device_tables(device_tables([n for n in nodes if id(n) not in facts.main_nodes], parents), parents,
                                facts.all_kernels)
     out += check_host_device([n for n in nodes if id(n) not in facts.main_nodes], parents)
-    out += check_host_tables(tree, {id(n) for k in facts.all_kernels for n in ast.walk(k)} | facts.main_nodes)
+    kernel_nodes = {id(n) for k in facts.all_kernels for n in ast.walk(k)}
+    out += check_host_tables(tree, kernel_nodes | facts.main_nodes)
+    out += check_host_float_tables(tree, kernel_nodes | facts.main_nodes)
     if not facts.all_kernels:
         out.append(Violation("no_triton_kernel", "no function decorated with @triton.jit", None))
     if "ModelNew" not in facts.classes:

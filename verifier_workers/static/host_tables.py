@@ -7,6 +7,13 @@ returns a `host_table` violation for each call of a floating-point `math` functi
 hyperbolic, erf, gamma, pow, sqrt...) inside a comprehension or a loop of host code, i.e. evaluated over a
 range of arguments. One call on a scalar (`math.sqrt(dim)`, `math.log2(n)`) is no table; integer helpers
 (`ceil`, `floor`, `gcd`, `prod`) are not listed.
+
+`check_host_float_tables(tree, kernel_nodes)` (red-team round 8, R8A_09): a list built in a loop or a
+comprehension of host code whose elements are float arithmetic (`/`, `**`, `pow`, a math function) and that is
+made into a tensor (`torch.tensor`/`as_tensor`/`asarray`/`new_tensor`/`FloatTensor`..., directly or through a
+name the same function binds or appends to) is also `host_table`: a table of the task's values computed by
+Python (`[1.0 / base ** (2 * i / d) for i in range(h)]`, a RoPE frequency table of 32 entries, far below the
+run-time watch's 256 elements). Integer tables (offsets `[i * stride for i ...]`) and scalars stay allowed.
 """
 from __future__ import annotations
 
@@ -49,4 +56,86 @@ def check_host_tables(tree: ast.Module, kernel_nodes: set[int]) -> list[Violatio
                 seen.add(id(n))
                 out.append(v("host_table", n, f"`{name}` evaluated in a loop on the host: a table of the "
                                               "function for a kernel to look up"))
+    return out
+
+
+TENSOR_MAKERS = frozenset("""tensor as_tensor asarray new_tensor Tensor FloatTensor DoubleTensor HalfTensor
+BFloat16Tensor""".split())
+_COMPS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+def _float_arith(e: ast.AST, math_names: set[str], imported: dict[str, str]) -> str | None:
+    """The first float-valued arithmetic in `e`: `/`, `**`, `pow(...)` or a float math function."""
+    for n in ast.walk(e):
+        if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.Pow)):
+            return ast.unparse(n)[:50]
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "pow":
+            return ast.unparse(n)[:50]
+        if _math_call(n, math_names, imported):
+            return ast.unparse(n)[:50]
+    return None
+
+
+def _comp_arith(e: ast.AST, math_names: set[str], imported: dict[str, str]) -> str | None:
+    """Float arithmetic in the elements of a comprehension inside `e`."""
+    for n in ast.walk(e):
+        if isinstance(n, _COMPS):
+            elt = [n.key, n.value] if isinstance(n, ast.DictComp) else [n.elt]
+            found = next((f for x in elt if (f := _float_arith(x, math_names, imported))), None)
+            if found:
+                return found
+    return None
+
+
+def _built_in_loop(name: str, scope: ast.AST, math_names: set[str], imported: dict[str, str]) -> str | None:
+    """Float arithmetic in what `scope` puts into the list `name`: `name = [comprehension]`, or in a loop
+    `name.append(x)` / `name.extend(...)` / `name += [x]` / `name[i] = x`."""
+    for n in ast.walk(scope):
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets):
+            found = _comp_arith(n.value, math_names, imported)
+            if found:
+                return found
+        if not isinstance(n, (ast.For, ast.While, ast.AsyncFor)):
+            continue
+        for m in ast.walk(n):
+            put = None
+            if isinstance(m, ast.Call) and isinstance(m.func, ast.Attribute) and m.func.attr in ("append", "extend",
+                                                                                                 "insert") \
+                    and isinstance(m.func.value, ast.Name) and m.func.value.id == name:
+                put = m.args
+            elif isinstance(m, ast.AugAssign) and isinstance(m.target, ast.Name) and m.target.id == name:
+                put = [m.value]
+            elif isinstance(m, ast.Assign) and any(isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
+                                                   and t.value.id == name for t in m.targets):
+                put = [m.value]
+            found = next((f for x in put or [] if (f := _float_arith(x, math_names, imported))), None)
+            if found:
+                return found
+    return None
+
+
+def check_host_float_tables(tree: ast.Module, kernel_nodes: set[int]) -> list[Violation]:
+    """Module doc, second rule. `kernel_nodes`: ids of the nodes inside @triton.jit functions."""
+    math_names, imported = {"math"}, {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Import):
+            math_names |= {a.asname or a.name for a in n.names if a.name == "math"}
+        elif isinstance(n, ast.ImportFrom) and n.module == "math":
+            imported.update({a.asname or a.name: a.name for a in n.names})
+    scopes = [tree] + [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                       and id(n) not in kernel_nodes]
+    out, seen = [], set()
+    for scope in scopes:
+        for n in ast.walk(scope):
+            if id(n) in seen or id(n) in kernel_nodes or not isinstance(n, ast.Call) or not n.args \
+                    or not isinstance(n.func, ast.Attribute) or n.func.attr not in TENSOR_MAKERS:
+                continue
+            arg = n.args[0]
+            found = _comp_arith(arg, math_names, imported)
+            if not found and isinstance(arg, ast.Name):
+                found = _built_in_loop(arg.id, scope, math_names, imported)
+            if found:
+                seen.add(id(n))
+                out.append(v("host_table", n, f"a table of `{found}` built by Python and made a tensor "
+                                              f"(`{ast.unparse(n.func)}`): the host computes the task's values"))
     return out

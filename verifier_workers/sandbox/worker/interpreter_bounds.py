@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tritonrl.verifier_workers.sandbox.worker.provenance import LAUNCH_WRITES
+
 
 def _outside(ptrs: Any, mask: Any, itemsize: int, ranges) -> Any:
     """A bool array over the access's lanes: active and outside every argument storage; None when the
@@ -75,6 +77,11 @@ def install(builder, launches) -> None:
                 out = _outside(ptrs.data, None if mask is None else mask.data, item, launches.write_ranges)
             except Exception:  # an unexpected operand layout: unchecked, so stray
                 out, mask, mask_at = None, None, None
+            if kind == "write":  # which argument storages this launch wrote (provenance.py, R8A_10)
+                try:
+                    LAUNCH_WRITES.record_store(ptrs.data, None if mask is None else mask.data, launches.write_ranges)
+                except Exception:
+                    LAUNCH_WRITES.unknown()
             stray = out is None or bool(out.any())
             if stray and kind == "read" and not launches.stray_reads:
                 launches.stray_reads += 1

@@ -28,6 +28,7 @@ from tritonrl.verifier_workers.sandbox.worker import (interpreter_bounds, interp
                                                       interpreter_races, interpreter_reorder, triton_shims)
 from tritonrl.verifier_workers.sandbox.worker.interpreter_ordering import launch_pdl
 from tritonrl.verifier_workers.sandbox.worker.launch_spec import arg_problem, launch_spec
+from tritonrl.verifier_workers.sandbox.worker.provenance import LAUNCH_WRITES
 from tritonrl.verifier_workers.sandbox.worker.watch import LOW_PRECISION_DTYPES, check_watch_installed, pause, unpause
 
 _type, _isinstance = builtins.type, builtins.isinstance
@@ -98,6 +99,7 @@ class Launches:
         self.stream, self.thread = stream, _get_ident()
         self.specs, self._seen = ([] if record_specs else None), set()
         self.names = set()
+        LAUNCH_WRITES.begin()  # which storages this forward's launches wrote (provenance.py)
 
     def end(self) -> dict[str, Any]:
         self.active = False
@@ -106,11 +108,14 @@ class Launches:
                 "stray_reads": self.stray_reads, "race": self.race,
                 "false_hints": self.false_hints, "host_calls": self.host_calls, "names": set(self.names)}
 
-    def hit(self, stream: int | None, spec_fn=None, name: str | None = None) -> None:
+    def hit(self, stream: int | None, spec_fn=None, name: str | None = None, known_writes: bool = False) -> None:
+        """A launch; `known_writes`: its stores are reported to provenance.LAUNCH_WRITES (interpreter), else it
+        counts as writing every storage (a GPU's hook sees no arguments)."""
         if not self.active:
             return
         check_watch_installed()  # the compute watch must still be on the dispatch stack at every launch
         self.count += 1
+        LAUNCH_WRITES.launch(known_writes)
         if _isinstance(name, str):
             self.names.add(name)
         if _get_ident() != self.thread:
@@ -225,7 +230,7 @@ def _install_interpreter_hook() -> list:
         interpreter_host.run_pre_run_hooks(self.fn, hooks, args, kwargs)
         g = interpreter_host.launch_grid(self.fn, grid, args, kwargs)
         if _programs(g) != 0:  # a grid of zero programs runs nothing: not a launch
-            LAUNCHES.hit(None, lambda: launch_spec(self.fn, self.constexprs, args, kwargs))
+            LAUNCHES.hit(None, lambda: launch_spec(self.fn, self.constexprs, args, kwargs), known_writes=True)
         self.grid, self.pre_run_hooks = g, []
         _check_tensor_like_args(args, kwargs)
         if LAUNCHES.active:  # a kernel computing in fp16 because its operand type comes from an fp16 buffer
@@ -233,6 +238,8 @@ def _install_interpreter_hook() -> list:
             LAUNCHES.low_precision += sum(1 for v in flat if _isinstance(v, _Tensor) and v.dtype in LOW_PRECISION_DTYPES)
             LAUNCHES.low_precision += _low_precision_dtypes(self.fn, tuple(flat), {})
         LAUNCHES.write_ranges = _storage_ranges(list(args) + list(kwargs.values()))
+        if LAUNCHES.write_ranges is None:  # where it writes cannot be told: it may have written anything
+            LAUNCH_WRITES.unknown()
         reach = interpreter_calls.host_reach(self.fn, _flatten(list(args) + list(kwargs.values())))
         if reach and LAUNCHES.active:
             LAUNCHES.host_calls += len(reach)

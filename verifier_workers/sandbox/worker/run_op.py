@@ -32,9 +32,10 @@ from tritonrl.verifier_workers.sandbox.worker.output_checks import check_outputs
 from tritonrl.verifier_workers.sandbox.worker.perturb import model_tensors, perturb_candidate, perturb_reference
 from tritonrl.verifier_workers.sandbox.worker.python_state import PythonState
 from tritonrl.verifier_workers.sandbox.worker.state_poison import StateGuard
+from tritonrl.verifier_workers.sandbox.worker.task_moves import OpNames
 from tritonrl.verifier_workers.sandbox.worker.weight_update import update_candidate, update_reference
 from tritonrl.verifier_workers.sandbox.worker.watch import (HOST_READ_OUTPUT_SHARE, SCALAR_READS_PER_FORWARD, ComputeWatch,
-                                                           NoWatch, OpNames, pause_clean)
+                                                           NoWatch, pause_clean)
 
 # captured at import, before any candidate exists: later monkey-patching changes nothing here
 _type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
@@ -72,7 +73,7 @@ def snapshot_outputs(outs: list | None) -> list | None:
 def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, check: bool,
              record_specs: bool = False, unwatched: bool = False, dtypes=(), task_moves=()) -> tuple[Any, dict]:
     """One forward with the launch hook (and, for candidates, the compute watch and input checks; for the
-    reference, which of watch.TASK_MOVES it performs). `dtypes`: the task's float dtypes besides its inputs'
+    reference, which of task_moves.REF_MOVES it performs on its data). `dtypes`: the task's float dtypes besides its inputs'
     (a dtype variant's, the reference's reduced precisions); `task_moves`: the reference's data movement,
     compute when the candidate's aten does it."""
     # a copy of the inputs (the reference's too: whether it mutates them decides the candidate's check)
@@ -85,7 +86,8 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
     # the task's float dtypes: a conversion that rounds to one of them is not compute (value_ops.py)
     task_dtypes = {x.dtype for x in inputs if _isinstance(x, _Tensor) and x.is_floating_point()} | set(dtypes)
     mode = (ComputeWatch(SCALAR_READS_PER_FORWARD, task_dtypes, task_moves) if watch
-            else OpNames() if not check else NoWatch())
+            else OpNames(list(inputs) + [t for _, _, t in model_tensors(model)], lambda: not pause_clean()) if not check
+            else NoWatch())
     # on a GPU, the kernels that really ran: a second opinion beside the watch (device_kernels.py)
     kernels = DeviceKernels() if check and device == "cuda" else NoWatch()
     try:
@@ -94,6 +96,10 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
                 out = model(*inputs)
             if device == "cuda":
                 _cuda_sync()
+        if watch:  # every output made by this forward's launches (provenance.py, R8A_10)
+            made_elsewhere = mode.writes.host_outputs(flatten(out))
+            if made_elsewhere:
+                mode.ops["host_output"] = made_elsewhere
         snap = snapshot_outputs(flatten(out)) if check else None
     finally:
         launches = LAUNCHES.end()
@@ -244,7 +250,7 @@ def _run(args: dict) -> tuple[dict, dict]:
                                      record_specs=bool(args.get("record_specs")),
                                      unwatched=bool(args.get("unwatched_kernels")), dtypes=task_dtypes,
                                      task_moves=args.get("ref_forward_ops") or ())
-                if not check:  # the reference's data movement (watch.TASK_MOVES), which the candidate's is judged by
+                if not check:  # the reference's data movement (task_moves.REF_MOVES), which the candidate's is judged by
                     result["forward_ops"] = info["forward_ops"]
         except Exception as e:
             if guard is not None:  # what the failed call kept must not reach the next run either

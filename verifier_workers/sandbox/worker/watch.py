@@ -2,7 +2,8 @@
 
   * ComputeWatch, a TorchDispatchMode that records aten compute ops outside ALLOWED_ATEN (and, in a
     constructor, outside INIT_ATEN), host tables and fp16/bf16/fp8 results; NoWatch stands in where nothing
-    is watched;
+    is watched; it also keeps what torch wrote per storage (`writes`, provenance.TorchWrites: the outputs must
+    come from the forward's launches) and, in a move task (task_moves.py), names the candidate's aten moves;
   * host reads past the dispatcher (numpy, DLPack, lists, printing): `install_host_read_counters`, installed
     by harness before any candidate module exists in the process;
   * the watch's integrity: at every launch and at return it must still be on the dispatch stack, and a pop
@@ -20,7 +21,9 @@ import sys
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _get_current_dispatch_mode_stack
 
+from tritonrl.verifier_workers.sandbox.worker import task_moves as moves
 from tritonrl.verifier_workers.sandbox.worker import value_ops
+from tritonrl.verifier_workers.sandbox.worker.provenance import TorchWrites
 
 _type, _isinstance, _len = builtins.type, builtins.isinstance, builtins.len
 _Tensor = torch.Tensor
@@ -145,7 +148,9 @@ class ComputeWatch(TorchDispatchMode):
 
     def __init__(self, scalar_read_limit: int | None = None, task_dtypes=(), task_moves=()):
         super().__init__()
-        self.task_moves = frozenset(task_moves) & TASK_MOVES  # the reference's forward does these (OpNames)
+        # the reference's forward moves its data (task_moves.OpNames): the candidate's aten may not (R8A_01/02/08)
+        self.move_task = bool(frozenset(task_moves) & moves.REF_MOVES)
+        self.writes = TorchWrites()  # what torch wrote, for the outputs' provenance (provenance.py, R8A_10)
         self.placed: dict = {}  # what copies into slices of buffers read, per storage (_placed_copy)
         # the task's own float dtypes (its inputs', a dtype variant's): a float rounded to one is not compute
         self.task_dtypes = frozenset(task_dtypes)
@@ -199,8 +204,8 @@ class ComputeWatch(TorchDispatchMode):
             name = value_ops.dtype_view_op(args) or name  # bytes picked out of elements
         elif name == "arange":
             name = value_ops.arange_op(args, kwargs) or name  # a table of start + i*step (R7A_03)
-        elif name in self.task_moves:
-            name = f"{name}(the task's)"  # the reference's own data movement, done by aten (R7A_01)
+        elif self.move_task and moves.move_op(name, args):
+            name = moves.move_op(name, args)  # the reference's data movement, done by aten (R7A_01, R8A_01/02/08)
         elif name in value_ops.COPIES:
             pause()  # the overlap masks' own ops
             try:
@@ -213,6 +218,8 @@ class ComputeWatch(TorchDispatchMode):
         elif name == "_local_scalar_dense":
             self.host_reads(args[0].element_size() if args and _isinstance(args[0], _Tensor) else 8)
         out = func(*args, **(kwargs or {}))
+        if base not in METADATA_ATEN:
+            self.writes.record(base, args, kwargs, out)
         if name in _CONVERSIONS:  # a conversion that changes values (R7A_02, R7A_10)
             converted = self._conversion(name, args, out)
             if converted:
@@ -237,7 +244,7 @@ class ComputeWatch(TorchDispatchMode):
             return name
         if not value_ops.partial_view(args[0]) or args[1].numel() <= 1:
             return name
-        if self.task_moves:
+        if self.move_task:
             return "copy_(the task's)"
         return "copy_(overlapping)" if value_ops.touches_again(args[1], self.placed) else name
 
@@ -400,27 +407,6 @@ class Paused:
 def pause_clean() -> bool:
     """No pause in force and the mirror untouched: true between forwards."""
     return _PAUSE[0] == 0 and not _paused() and _pause_intact()
-
-
-# Data movement that is the whole task where the reference's forward does it (a concatenation, a padding, an
-# interleave: refs/A_catpad.py, ref/interleave.py): the candidate's Triton must do it, not aten (R7A_01).
-TASK_MOVES = frozenset({"cat", "stack", "constant_pad_nd"})
-
-
-class OpNames(TorchDispatchMode):
-    """The reference's forward: which of TASK_MOVES it performs (nothing is judged; `ops` stays empty)."""
-
-    ops: dict[str, int] = {}
-
-    def __init__(self):
-        super().__init__()
-        self.names: set[str] = set()
-
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        name = func.overloadpacket.__name__
-        if name in TASK_MOVES and not _paused():
-            self.names.add(name)
-        return func(*args, **(kwargs or {}))
 
 
 class NoWatch:

@@ -1,0 +1,113 @@
+"""Data movement that is the task's work: runs in sandbox worker processes only (red-team rounds 7 and 8).
+
+Contract:
+  * `OpNames`, a dispatch mode around the reference's forward, records which data-movement ops of REF_MOVES it
+    performs on data derived from its inputs or its model's tensors (taint by storage: a tensor made by an op
+    that read a tainted tensor is tainted). `expand_copy` stands for a materialised broadcast (a copy whose
+    source has a stride-0 dimension of size > 1: `repeat_interleave`, `expand(...).contiguous()`).
+  * A task whose reference does any of them is a *move task*. In a move task the candidate's PyTorch may
+    still make plain layout copies (`.contiguous()`/`.clone()`/`.to()` of one tensor, every element once), but
+    `move_op` names as the task's (`cat(the task's)`, ...) every materialising move that combines several
+    sources (cat, stack), pads, or duplicates elements (a copy of a stride-0 broadcast): whatever aten op the
+    candidate picks, the move is the task's and must be Triton's (R7A_01 by name; R8A_01 a roll done as a cat,
+    R8A_02 a cat done as a stack, R8A_08 a repeat done as expand+reshape). Copies into slices of a buffer
+    are judged by watch.py (`copy_(the task's)`).
+Why not op by op: the same op is layout in one task and the task in another, and a move has many spellings.
+"""
+from __future__ import annotations
+
+import builtins
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+_type, _isinstance = builtins.type, builtins.isinstance
+_Tensor = torch.Tensor
+
+# aten ops that move (select, reorder, replicate, combine) elements rather than compute them
+REF_MOVES = frozenset("""
+cat stack constant_pad_nd roll repeat repeat_interleave flip gather index_select index take narrow_copy
+reflection_pad1d reflection_pad2d reflection_pad3d replication_pad1d replication_pad2d replication_pad3d
+im2col col2im pixel_shuffle pixel_unshuffle channel_shuffle embedding expand_copy
+""".split())
+# what a candidate's aten may do only outside move tasks (the other moves are compute everywhere: watch.py)
+CANDIDATE_MOVES = frozenset({"cat", "stack", "constant_pad_nd"})
+COPY_OPS = frozenset({"clone", "contiguous", "_to_copy", "to", "copy_", "_copy_from", "_copy_from_and_resize"})
+
+
+def _tensors(values, depth: int = 0) -> list:
+    out = []
+    for v in values:
+        if _isinstance(v, _Tensor):
+            out.append(v)
+        elif depth < 2 and _type(v) in (tuple, list):
+            out += _tensors(v, depth + 1)
+    return out
+
+
+def duplicates(t: _Tensor) -> bool:
+    """`t` reads some element more than once through a stride-0 dimension (a broadcast)."""
+    return any(st == 0 and sz > 1 for st, sz in zip(t.stride(), t.shape))
+
+
+def copy_source(name: str, args) -> _Tensor | None:
+    if name == "copy_":
+        return args[1] if len(args) > 1 and _isinstance(args[1], _Tensor) else None
+    return args[0] if args and _isinstance(args[0], _Tensor) else None
+
+
+def move_name(name: str, args) -> str | None:
+    """The REF_MOVES name of an op, `expand_copy` for a copy of a broadcast, else None."""
+    if name in REF_MOVES:
+        return name
+    if name in COPY_OPS:
+        src = copy_source(name, args)
+        if src is not None and duplicates(src):
+            return "expand_copy"
+    return None
+
+
+def move_op(name: str, args) -> str | None:
+    """In a move task: the compute name of a candidate's materialising move (module doc), else None."""
+    if name in CANDIDATE_MOVES:
+        return f"{name}(the task's)"
+    if name in COPY_OPS:
+        src = copy_source(name, args)
+        # a broadcast materialised, by an expanded view or by copy_ itself
+        if src is not None and src.numel() > 1 and (
+                duplicates(src) or (name == "copy_" and args[0].numel() > src.numel())):
+            return f"{name}(the task's)"
+    return None
+
+
+def _ptr(t: _Tensor) -> int | None:
+    try:
+        return int(t.untyped_storage().data_ptr())
+    except Exception:
+        return None
+
+
+class OpNames(TorchDispatchMode):
+    """The reference's forward: which REF_MOVES it performs on input-derived data (nothing is judged;
+    `ops` stays empty). `tainted`: the tensors it starts from (inputs, the model's parameters and buffers)."""
+
+    ops: dict[str, int] = {}
+
+    def __init__(self, tainted=(), paused=lambda: False):
+        super().__init__()
+        self.names: set[str] = set()
+        self.paused = paused
+        self.tainted = {p for p in (_ptr(t) for t in _tensors(list(tainted))) if p}
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        if self.paused():
+            return out
+        name = func.overloadpacket.__name__
+        srcs = _tensors(list(args) + list((kwargs or {}).values()))
+        if any(_ptr(s) in self.tainted for s in srcs):
+            move = move_name(name, args)
+            if move:
+                self.names.add(move)
+            self.tainted |= {p for p in (_ptr(t) for t in _tensors([out])) if p}
+        return out
