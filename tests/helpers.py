@@ -17,6 +17,7 @@ ROUND_5 = DATA / "redteam_2026_11_27b"  # round 5, written against ddd6fea
 ROUND_6 = DATA / "redteam_2026_11_27c"  # round 6, written against 4eebef6
 ROUND_7 = DATA / "redteam_2026_11_27d"  # round 7, written against d620500
 ROUND_8 = DATA / "redteam_2026_11_27e"  # round 8, written against 4476f40 (round 7's fixes)
+ROUND_9 = DATA / "redteam_2026_11_27f"  # round 9, written against 7ea7577 (before round 8's fixes)
 
 
 def redteam_case(name: str, round_name: str = ROUND_4.name) -> tuple[Task, str]:

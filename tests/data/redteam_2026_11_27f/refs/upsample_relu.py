@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.relu(F.interpolate(x, scale_factor=2, mode="nearest"))
+
+
+batch_size = 16
+channels = 4
+height = 16
+width = 16
+
+
+def get_inputs():
+    return [torch.randn(batch_size, channels, height, width)]
+
+
+def get_init_inputs():
+    return []
