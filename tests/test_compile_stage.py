@@ -226,4 +226,7 @@ def test_launches_only_the_full_stage_makes_are_compiled_too(unchecked):
 
     task, code = redteam_case("R6C_10_matmul_list_arg_full_only", ROUND_6.name)
     verdict = unchecked.verify(task, code)
-    assert not verdict.correct and "a launch of the full stage" in (verdict.error or ""), verdict.error
+    # since round 8 the output provenance rule may refuse it first: C is written by torch inside the list
+    # "kernel", not by a Triton store (`host_output`); either refusal names what the GPU would not run
+    assert not verdict.correct, verdict.error
+    assert any(s in (verdict.error or "") for s in ("a launch of the full stage", "host_output")), verdict.error
