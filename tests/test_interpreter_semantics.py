@@ -39,7 +39,9 @@ RUNTIME = {
     "redteam_2026_11_26c/B04_dummy_atomic_rmw.py": "race",
     "redteam_2026_11_26c/B05_byte_alias_race.py": "torch_compute_runtime",  # its dtype view, since round 7
     "redteam_2026_11_26c/B06_track_limit_flood.py": "timeout in stage",  # since round 7 (see SLOW)
-    "redteam_2026_11_26c/B07_xchg_publish_last_finalises.py": "wrong output",  # poisoned masked atomic returns
+    # poisoned masked atomic returns made it wrong; since round 8 its output, finished on the host, is refused
+    # first by output provenance
+    "redteam_2026_11_26c/B07_xchg_publish_last_finalises.py": "host_output",
     "redteam_2026_11_26c/B13_own_byte_store_whitelist.py": "torch_compute_runtime",  # its dtype view
     "redteam_2026_11_26c/A13_host_scalar_reads.py": "torch_compute_runtime",
     "redteam_2026_11_26c/B09_host_rstd_item.py": "torch_compute_runtime",
