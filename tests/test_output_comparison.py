@@ -75,7 +75,8 @@ class ModelNew(nn.Module):
 """
     assert not check_source(code)
     verdict = verifier.verify(TASK, code)
-    assert not verdict.correct and "call 2" in (verdict.error or ""), verdict.error
+    # since round 8 output provenance may refuse it first (`host_output`: the stale output is not a launch's)
+    assert not verdict.correct and any(s in (verdict.error or "") for s in ("call 2", "host_output")), verdict.error
 
 
 def test_disjoint_views_of_one_buffer_are_separate_outputs():
