@@ -88,13 +88,14 @@ def storage_ptr(t: _Tensor) -> int | None:
         return None
 
 
-def _tensors(values, depth: int = 0) -> list:
+def tensors_in(values, depth: int = 0) -> list:
+    """The tensors among `values`, looking two levels into tuples and lists (an op's arguments and results)."""
     out = []
     for v in values:
         if _isinstance(v, _Tensor):
             out.append(v)
         elif depth < 2 and _type(v) in (tuple, list):
-            out += _tensors(v, depth + 1)
+            out += tensors_in(v, depth + 1)
     return out
 
 
@@ -115,11 +116,11 @@ class TorchWrites:
 
     def record(self, name: str, args, kwargs, out) -> None:
         """A torch op that is not a view wrote `out` (and an in-place op its first argument)."""
-        targets = _tensors([out] + [(kwargs or {}).get("out")])
+        targets = tensors_in([out] + [(kwargs or {}).get("out")])
         inplace = name.endswith("_") and bool(args) and _isinstance(args[0], _Tensor)
         if inplace:
             targets.append(args[0])
-        sources = _tensors(args[1:] if inplace else args[:1] if name.startswith("_copy_from") else args)
+        sources = tensors_in(args[1:] if inplace else args[:1] if name.startswith("_copy_from") else args)
         propagated = name in PROPAGATING and bool(sources) and all(self.made_by_launch(s) for s in sources)
         for t in targets:
             ptr = storage_ptr(t)

@@ -21,7 +21,9 @@ import builtins
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
-_type, _isinstance = builtins.type, builtins.isinstance
+from tritonrl.verifier_workers.sandbox.worker.provenance import tensors_in
+
+_isinstance = builtins.isinstance
 _Tensor = torch.Tensor
 
 # aten ops that move (select, reorder, replicate, combine) elements rather than compute them
@@ -33,16 +35,6 @@ im2col col2im pixel_shuffle pixel_unshuffle channel_shuffle embedding expand_cop
 # what a candidate's aten may do only outside move tasks (the other moves are compute everywhere: watch.py)
 CANDIDATE_MOVES = frozenset({"cat", "stack", "constant_pad_nd"})
 COPY_OPS = frozenset({"clone", "contiguous", "_to_copy", "to", "copy_", "_copy_from", "_copy_from_and_resize"})
-
-
-def _tensors(values, depth: int = 0) -> list:
-    out = []
-    for v in values:
-        if _isinstance(v, _Tensor):
-            out.append(v)
-        elif depth < 2 and _type(v) in (tuple, list):
-            out += _tensors(v, depth + 1)
-    return out
 
 
 def duplicates(t: _Tensor) -> bool:
@@ -97,17 +89,17 @@ class OpNames(TorchDispatchMode):
         super().__init__()
         self.names: set[str] = set()
         self.paused = paused
-        self.tainted = {p for p in (_ptr(t) for t in _tensors(list(tainted))) if p}
+        self.tainted = {p for p in (_ptr(t) for t in tensors_in(list(tainted))) if p}
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
         if self.paused():
             return out
         name = func.overloadpacket.__name__
-        srcs = _tensors(list(args) + list((kwargs or {}).values()))
+        srcs = tensors_in(list(args) + list((kwargs or {}).values()))
         if any(_ptr(s) in self.tainted for s in srcs):
             move = move_name(name, args)
             if move:
                 self.names.add(move)
-            self.tainted |= {p for p in (_ptr(t) for t in _tensors([out])) if p}
+            self.tainted |= {p for p in (_ptr(t) for t in tensors_in([out])) if p}
         return out
