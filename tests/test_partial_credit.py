@@ -27,9 +27,11 @@ def get_init_inputs():
 
 
 def test_skipped_tiny_stage_earns_no_credit(verifier):
+    # an honest launch that computes the wrong thing (a copy, not a ReLU): its output comes from the kernel, so
+    # it gets past the data-flow rules and fails on values
     wrong = model('''
-out = torch.zeros_like(x)
-relu_kernel[(triton.cdiv(x.numel(), 256),)](x, out, 0, BLOCK_SIZE=256)
+out = torch.empty_like(x)
+copy_kernel[(triton.cdiv(x.numel(), 256),)](x, out, x.numel(), BLOCK=256)
 return out''')
     verdict = verifier.verify(Task(name="relu_inline_r8", level=1, reference_src=INLINE_REF), wrong)
     assert not verdict.correct
