@@ -1,5 +1,6 @@
 """Fixtures shared across test files: one local Ray cluster per session (starting one costs ~5 s), and the CPU
-verifiers the verifier tests use (module-scoped: each test module gets its own warm workers)."""
+verifiers the verifier tests use (session-scoped, as training reuses its warm workers across candidates: starting
+one costs ~15 s on 2 cores, and a worker a candidate left unclean is replaced by the verifier itself)."""
 import os
 
 import pytest
@@ -21,10 +22,10 @@ def ray_session(tmp_path_factory):
         ray.shutdown()
 
 
-# ---------------------------------------------------------------- CPU verifiers (one per test module)
+# ---------------------------------------------------------------- CPU verifiers (one of each per session)
 # Verifier is imported inside each fixture: collecting tests must not start torch for files that need none.
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def verifier():
     """The whole funnel on the CPU (static stage first), fresh seeds per verification."""
     from tritonrl.config import ExtensionsConfig, VerifierConfig
@@ -35,7 +36,7 @@ def verifier():
     v.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def unchecked():
     """Static stage off: the run time alone must catch what these candidates try."""
     from tritonrl.config import ExtensionsConfig, VerifierConfig
@@ -47,7 +48,7 @@ def unchecked():
     v.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def runtime_only():
     """Tiny and full stages only: what an interpreted launch does is judged at run time, not by static rules."""
     from tritonrl.config import ExtensionsConfig, VerifierConfig

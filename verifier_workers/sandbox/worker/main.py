@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import gc
 import os
 import resource
 import signal
@@ -123,6 +124,10 @@ def main() -> None:
 
     handlers["ping"] = lambda a, t: ({"pid": os.getpid(), "role": args.role, "env_keys": sorted(os.environ)}, {})
     handlers["integrity"] = integrity
+
+    # torch, triton and the harness are loaded: move their objects out of the collector's reach, so the full
+    # collection of every reset scans only what candidates made (0.24 s a reset on the CPU otherwise)
+    gc.freeze()
 
     # Last, once torch, CUDA and the harness are loaded: from here on only the temp dir is writable.
     landlock_abi = 0
