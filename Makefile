@@ -2,6 +2,10 @@
 # Both create .venv with the CPU stack on first use (about 5 minutes).
 PYTHON ?= python3
 VENV ?= .venv
+# test processes for `make test` / `make test-all`: most tests wait on verifier worker processes, so two
+# pytest processes keep both cores of CI's machine busy; the Ray/vLLM/DeepSpeed tests share one of them
+JOBS ?= 2
+XDIST := -n $(JOBS) --dist loadgroup
 BIN := $(VENV)/bin
 # the edit loop (<= 5 min): no Ray/vLLM/DeepSpeed/model start-up or corpus run (slow), no GPU, no verifier
 # run that waits out a timeout or starts a CLI process (heavy)
@@ -23,7 +27,7 @@ suite: install
 
 # the whole suite as CI runs it (the corpus test runs tests/corpus/ci_subset.txt); prints its wall time
 test: install
-	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra --durations=15; rc=$$?; \
+	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra $(XDIST) --durations=15; rc=$$?; \
 	  t=$$(( $$(date +%s) - start )); echo "make test: $$((t / 60)) min $$((t % 60)) s (exit $$rc)"; exit $$rc
 
 test-fast: install
@@ -32,7 +36,7 @@ test-fast: install
 
 # everything CI runs plus the extended integration runs (a second e2e train run, a live vLLM judge server)
 test-all: install
-	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra -m "" --durations=15; rc=$$?; \
+	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra $(XDIST) -m "" --durations=15; rc=$$?; \
 	  t=$$(( $$(date +%s) - start )); echo "make test-all: $$((t / 60)) min $$((t % 60)) s (exit $$rc)"; exit $$rc
 
 # the whole red-team corpus through `tritonrl verify` (about 110 minutes on 2 cores; prints its wall time)
