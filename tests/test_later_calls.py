@@ -121,7 +121,7 @@ def test_a_swapped_later_call_keeps_every_rows_sum_and_moves_its_values():
                                False, 1 / 128, swap=True)
     assert torch.equal(again[0], later[0])
     tri = torch.triu(torch.randn(6, 6)) + torch.eye(6)
-    swapped = build._swapped(tri, torch.Generator().manual_seed(3))
+    swapped = build.swap_in_rows(tri, torch.Generator().manual_seed(3))
     assert torch.equal(torch.triu(swapped), swapped) and not torch.equal(swapped, tri)
     assert [v.name for v in variants.multi_input_variants((DATA / "redteam_2026_11_26d" / "refs" / "softmax.py")
                                                           .read_text(), {}, [1, 2, 3], "cpu", True)

@@ -276,7 +276,7 @@ class Variant:
     # the first call's values, in the same tensors, so a memo keyed on a sample of the values (or on the
     # tensors' identity) still hits and replays a stale answer
     resample: float = 1 / 8
-    # the later calls keep the first call's values with two swapped in every row instead (build._swapped):
+    # the later calls keep the first call's values with two swapped in every row instead (build.swap_in_rows):
     # every row's sum and extremes stay, so a memo keyed on such a checksum replays stale rows (R9B_08)
     swap_later: bool = False
     # the task's init inputs moved on both sides (init_values.py): the Python floats (a scale, a slope, an eps)

@@ -125,7 +125,7 @@ def _changed_mask(x: torch.Tensor, share: float, gen: torch.Generator) -> torch.
     return mask.to(x.device)
 
 
-def _swapped(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+def swap_in_rows(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     """x with two of its non-zero elements swapped in every row (last dimension) that has two, at positions
     drawn per row: every row keeps its sum, extremes and any other order-free summary while its values move
     (R9B_08: a result memo keyed on a row checksum replays the stale row). Zeros stay where they are (a
@@ -166,7 +166,7 @@ def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: to
     tensors' identity or address, or on a sample of their values, then hits and replays a stale answer, which
     the comparison with the reference's output on these inputs refuses. `swap` (and share < 1): instead, each
     float tensor of rows of two elements or more keeps the first call's values with two swapped in every row
-    (`_swapped`); the others keep theirs whole."""
+    (`swap_in_rows`); the others keep theirs whole."""
     first = make_inputs(ref, seed, device, dtype, scale, on_device, mix)
     fresh = make_inputs(ref, call_seed(seed, call), device, dtype, scale, on_device, mix)
     if _len(first) != _len(fresh) or _len(first) != _len(inputs):
@@ -184,7 +184,7 @@ def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: to
         if not _isinstance(b, _Tensor) or a.shape != b.shape or a.dtype != b.dtype:
             new = b
         elif a.is_floating_point() and share < 1 and swap:
-            new = _swapped(a, gen) if a.dim() and a.shape[-1] >= 2 and a.numel() else a
+            new = swap_in_rows(a, gen) if a.dim() and a.shape[-1] >= 2 and a.numel() else a
         elif a.is_floating_point() and share < 1 and a.numel():
             new = torch.where(_changed_mask(a, share, gen), b, a)
         elif a.is_floating_point() or not any_float:
