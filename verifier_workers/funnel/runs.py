@@ -65,7 +65,7 @@ class VerifyContext:
     compiled: set = field(default_factory=set)  # launch specs compiled so far (CPU: by the compile worker)
     full_specs: list = field(default_factory=list)  # launch specs the full stage's runs recorded
     last_run: dict | None = None  # the candidate's reply from its latest run (what a retry must not inherit)
-    launch_runs: list = field(default_factory=list)  # launch_extents.LaunchRun of each candidate run that went
+    launch_runs: list = field(default_factory=list)  # launch_extents.LaunchRun of each candidate run (probe too)
     detail: dict[str, Any] = field(default_factory=dict)
 
 
