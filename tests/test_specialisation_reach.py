@@ -327,6 +327,11 @@ def test_the_past_tile_variant_passes_what_the_launches_kept_fixed():
     past = grid[at]
     assert past.name == variants.PAST_TILE and past.skip is None and past.overrides["batch_size"] > 512
     assert len({v.resample for v in grid}) == len(grid)  # a later-call share of its own
+    # two larger sizes that round to one block (a "fixed" tile 512): the row passes it, and the rows still pass
+    # the 512 programs (one row each, whatever the row's length)
+    both = runs + [_run({"batch_size": 41, "dim": 301}, _launch([512], 512))]
+    past = launch_extents.with_past_tile(var_list, at, ROWS, {}, 3, "", both)[at]
+    assert past.overrides["dim"] > 512 and past.overrides["batch_size"] > 512 and past.skip is None
     tile_runs = [_run(TINY, _launch([3], 4096)), _run(TASK, _launch([16], 4096))]
     tiled = launch_extents.with_past_tile(var_list, at, ROWS, {}, 3, "", tile_runs)[at]
     assert tiled.overrides["dim"] > 4096 and tiled.skip is None

@@ -8,7 +8,8 @@ Contract:
   at two different sets of sizes, or None;
 - `fixed_grid_cover(runs, task_sizes, static_tile)`: for each kernel whose grid was the same at two different
   sets of sizes, its programs times its widest power-of-two constexpr at the task's own sizes (or, with none,
-  `static_tile`): the most elements that launch could reach without a loop; the largest over kernels, or None.
+  `static_tile`): the most elements that launch could reach without a loop; the largest over kernels, or None;
+  `fixed_grid_programs(runs)`: the most programs of such a grid (the rows past it: one row a program);
 - `with_past_tile(var_list, at, ...)`: the full stage's variants with the past-tile variant at `at` (after the
   larger variants, whose runs are in `runs`) replaced or inserted, past these as well as past the constants
   the source names (candidate_tiles.py); the list as it was where the launches kept nothing fixed.
@@ -61,17 +62,25 @@ def fixed_tile(runs: list[LaunchRun]) -> int | None:
     return max(fixed) if fixed else None
 
 
-def fixed_grid_cover(runs: list[LaunchRun], task_sizes: dict[str, int], static_tile: int | None) -> int | None:
-    """The most elements a grid that stayed the same at two sets of sizes could reach (see module doc)."""
+def _fixed_grids(runs: list[LaunchRun]) -> list[tuple[str, tuple]]:
+    """(kernel, grid) pairs seen at two or more different sets of sizes."""
     grids: dict[tuple[str, tuple], set] = {}
     for run in runs:
         for e in run.extents:
             grids.setdefault((e["kernel"], tuple(e.get("grid") or ())), set()).add(run.sizes)
+    return [kg for kg, sizes in grids.items() if len(sizes) >= 2]
+
+
+def fixed_grid_programs(runs: list[LaunchRun]) -> int | None:
+    """The most programs of a grid that stayed the same at two different sets of sizes, or None."""
+    return max((_programs({"grid": list(g)}) for _, g in _fixed_grids(runs)), default=None)
+
+
+def fixed_grid_cover(runs: list[LaunchRun], task_sizes: dict[str, int], static_tile: int | None) -> int | None:
+    """The most elements a grid that stayed the same at two sets of sizes could reach (see module doc)."""
     task = LaunchRun.of(task_sizes, []).sizes
     best = None
-    for (kernel, grid), sizes in grids.items():
-        if len(sizes) < 2:
-            continue
+    for kernel, grid in _fixed_grids(runs):
         own = [t for run in runs if run.sizes == task for e in run.extents if e["kernel"] == kernel
                for t in _tiles(e)]
         tile = max(own) if own else (static_tile or 1)
@@ -93,7 +102,7 @@ def with_past_tile(var_list: list, at: int, src: str, base: dict[str, int], seed
     ladder = variants.RESAMPLE_LADDER
     share = var_list[at].resample if past else ladder[len(var_list) % len(ladder)]
     new = variants.past_tile_variant(src, base, variants.larger_plan(src, base, seed), max(tiles, default=None),
-                                     seed, share, max(covers, default=None))
+                                     seed, share, max(covers, default=None), fixed_grid_programs(runs))
     if new is None:
         return var_list
     return var_list[:at] + [new] + var_list[at + 1 if past else at:]

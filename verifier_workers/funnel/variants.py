@@ -144,13 +144,26 @@ def _product(sizes: dict[str, int]) -> int:
     return out
 
 
+def _grow_past(sizes: dict[str, int], value: dict[str, int], keys: list[str], target: int) -> None:
+    """Grow `keys` of `sizes` (in order, each to an odd size within PAST_TILE_GROWTH) until their product
+    passes `target`."""
+    for k in keys:
+        rest = _product({j: sizes[j] for j in keys if j != k})
+        sizes[k] = min(max(sizes[k], -(-(target + 1) // rest)), PAST_TILE_GROWTH * value[k])
+        if sizes[k] != value[k] and sizes[k] % 2 == 0:  # odd: no power of two
+            sizes[k] += 1 if sizes[k] < PAST_TILE_GROWTH * value[k] else -1
+        if _product({j: sizes[j] for j in keys}) > target:
+            return
+
+
 def past_tile_variant(src: str, base: dict[str, int], plan: list[dict[str, int]], tile: int | None, seed: int,
-                      resample: float, cover: int | None = None) -> Variant | None:
+                      resample: float, cover: int | None = None, programs: int | None = None) -> Variant | None:
     """A variant past the constants a candidate could size its work by (candidate_tiles.py), where no larger
     variant already is: its row (the size larger_plan grows last) `tile` plus an odd 1..7 drawn from `seed`
     (the widest power-of-two tile the source names), and the product of its sizes past `cover` (the elements a
     launch with a constant grid covers: R8C_02), the batch-like size grown first, then the others, each to an
-    odd size. None where nothing is to pass; a variant that records why it is skipped (`skip`) where a size
+    odd size; with `programs` (a grid its launches kept at every size: launch_extents.py), the product of the
+    sizes but the row past it too (one row a program, whatever the row's length: R9B_10). None where nothing is to pass; a variant that records why it is skipped (`skip`) where a size
     would grow more than PAST_TILE_GROWTH times or the product pass PAST_TILE_ELEMENTS. Its launches are not
     compiled (a large block costs minutes to compile for the GPU target on a CPU: runs.check_variant). A tile
     too far to pass within PAST_TILE_GROWTH does not keep the variant from passing the cover. `tile` and
@@ -173,23 +186,22 @@ def past_tile_variant(src: str, base: dict[str, int], plan: list[dict[str, int]]
             far = f"a row past tile {tile} would grow past {PAST_TILE_GROWTH}x the task's"
     reached = max([_product(value)] + [_product({**value, **{k: v for k, v in p.items() if k in value}})
                                        for p in plan])
+    # a quarter past a cover: what a fixed grid never computes is then no single row that memory which happens
+    # to hold zeros hides within tolerance (R9B_10)
     if cover is not None and max(reached, _product(sizes)) <= cover:
-        for k in keys:  # the batch-like size first, the row last
-            # this size alone takes the rest, with a margin: a quarter more than the cover, so that what a fixed
-            # grid never computes is no single row that memory which happens to hold zeros hides (R9B_10)
-            need = -(-(cover + cover // PAST_COVER_MARGIN + 1) * sizes[k] // _product(sizes))
-            sizes[k] = min(max(sizes[k], need), PAST_TILE_GROWTH * value[k])
-            if sizes[k] != value[k] and sizes[k] % 2 == 0:  # odd: no power of two
-                sizes[k] += 1 if sizes[k] < PAST_TILE_GROWTH * value[k] else -1
-            if _product(sizes) > cover:
-                break
+        _grow_past(sizes, value, keys, cover + cover // PAST_COVER_MARGIN)  # the batch-like size first
+    others = [k for k in keys if k != row]
+    if programs is not None and others and _product({k: sizes[k] for k in others}) <= programs:
+        # a grid that stays `programs` at every size, one row each: the rows pass it, whatever the row's length
+        _grow_past(sizes, value, others, programs + programs // PAST_COVER_MARGIN)
     grown = {k: n for k, n in sizes.items() if n != value[k]}
     if not grown:
         return None if far is None else Variant(PAST_TILE, dict(base), seed, resample=resample, keep_state=True,
                                                 skip=far)
     skip = None
     if any(n > PAST_TILE_GROWTH * value[k] for k, n in grown.items()) or (
-            cover is not None and _product(sizes) <= cover):
+            cover is not None and _product(sizes) <= cover) or (
+            programs is not None and others and _product({k: sizes[k] for k in others}) <= programs):
         skip = f"its sizes would grow past {PAST_TILE_GROWTH}x the task's (tile {tile}, fixed grid cover {cover})"
     elif _product(sizes) > PAST_TILE_ELEMENTS:
         skip = f"its sizes' product {_product(sizes)} would pass {PAST_TILE_ELEMENTS} (tile {tile}, cover {cover})"
