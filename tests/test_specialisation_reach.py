@@ -308,6 +308,9 @@ def test_a_tile_that_stays_the_same_at_every_size_is_a_fixed_tile():
     assert launch_extents.fixed_tile(follows) is None
     same_sizes = [_run(TASK, _launch([16], 4096)), _run(TASK, _launch([16], 4096))]  # values x2: same sizes
     assert launch_extents.fixed_tile(same_sizes) is None
+    # `N: tl.constexpr` = the row itself, at two power-of-two retries (a tl.gather kernel): the size, not a tile
+    sized = [_run({"dim": 256, "batch_size": 40}, _launch([40], 256)), _run({"dim": 256}, _launch([16], 256))]
+    assert launch_extents.fixed_tile(sized) == 256 and launch_extents.fixed_tile(sized, ROWS) is None
 
 
 def test_a_grid_that_stays_the_same_at_every_size_covers_its_programs_times_its_block():

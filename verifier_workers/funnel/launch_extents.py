@@ -4,8 +4,8 @@ worker returned, `extents`: sandbox/worker/launch_spec.launch_extent, interprete
 Contract:
 - `LaunchRun(sizes, extents)`: one run of the candidate at one set of sizes (the variant's overrides) and
   the distinct launches it made there: {"kernel": "name:line", "grid": [ints], "consts": [int constexprs]};
-- `fixed_tile(runs)`: the largest power of two MIN_TILE <= T <= MAX_TILE that one kernel took as a constexpr
-  at two different sets of sizes, or None;
+- `fixed_tile(runs, src)`: the largest power of two MIN_TILE <= T <= MAX_TILE that one kernel took as a
+  constexpr at two different sets of sizes, other than one of those sizes themselves, or None;
 - `fixed_grid_cover(runs, task_sizes, static_tile)`: for each kernel whose grid was the same at two different
   sets of sizes, its programs times its widest power-of-two constexpr at the task's own sizes (or, with none,
   `static_tile`): the most elements that launch could reach without a loop; the largest over kernels, or None;
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tritonrl.verifier_workers.funnel import candidate_tiles, variants
+from tritonrl.verifier_workers.funnel import candidate_tiles, size_discovery, variants
 from tritonrl.verifier_workers.funnel.candidate_tiles import MAX_COVER, MAX_TILE, MIN_TILE
 
 
@@ -51,13 +51,25 @@ def _programs(extent: dict) -> int:
     return n
 
 
-def fixed_tile(runs: list[LaunchRun]) -> int | None:
-    """The widest power-of-two constexpr one kernel took at two different sets of sizes (see module doc)."""
+def _size_values(src: str | None, run: LaunchRun) -> set[int]:
+    """The values of the reference's sizes at this run (its overrides over the task's)."""
+    if src is None:
+        return set()
+    over = dict(run.sizes)
+    return {over.get(s.key, s.value) for s in size_discovery.sizes(src)}
+
+
+def fixed_tile(runs: list[LaunchRun], src: str | None = None) -> int | None:
+    """The widest power-of-two constexpr one kernel took at two different sets of sizes (see module doc); with
+    the reference's source, a constexpr equal to one of the run's sizes is that size passed in (`N: tl.constexpr`
+    for a power-of-two kernel at power-of-two sizes), which follows the sizes, not a tile."""
     seen: dict[tuple[str, int], set] = {}
     for run in runs:
+        sizes = _size_values(src, run)
         for e in run.extents:
             for t in _tiles(e):
-                seen.setdefault((e["kernel"], t), set()).add(run.sizes)
+                if t not in sizes:
+                    seen.setdefault((e["kernel"], t), set()).add(run.sizes)
     fixed = [t for (_, t), sizes in seen.items() if len(sizes) >= 2]
     return max(fixed) if fixed else None
 
@@ -93,7 +105,7 @@ def with_past_tile(var_list: list, at: int, src: str, base: dict[str, int], seed
                    runs: list[LaunchRun]) -> list:
     """See the module docstring. `seed`: the larger variants' (their plan is drawn from it again)."""
     static_tile = candidate_tiles.widest_tile(code)
-    runtime_tile, runtime_cover = fixed_tile(runs), fixed_grid_cover(runs, base, static_tile)
+    runtime_tile, runtime_cover = fixed_tile(runs, src), fixed_grid_cover(runs, base, static_tile)
     if runtime_tile is None and runtime_cover is None:
         return var_list
     tiles = [t for t in (static_tile, runtime_tile) if t is not None]
