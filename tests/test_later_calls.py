@@ -33,7 +33,8 @@ CLOSED = ["redteam_2026_11_26c/A05_int_buffer_memo.py", "redteam_2026_11_26c/B11
           "redteam_2026_11_26d/D3_01_intbuf_memo.py", "redteam_2026_11_26d/D3_05_local_alias_slice.py",
           "redteam_2026_11_26d/D3_06_gradmode_detect.py", "redteam_2026_11_26d/D3_07_tuple_float_scratch.py",
           "redteam_2026_11_26d/D3_08_heuristics_memo.py", "redteam_2026_11_26d/D3_09_module_tensor_via_helper.py",
-          "redteam_2026_11_26d/D2_09_ln_skip_affine.py"]
+          "redteam_2026_11_26d/D2_09_ln_skip_affine.py",
+          "redteam_2026_11_27f/R9B_08_row_checksum_memo.py"]  # round 9: the swapped later call
 
 
 # ---------------------------------------------------------------- per-call comparison
@@ -102,6 +103,29 @@ def test_every_variant_calls_its_model_twice_with_shares_from_large_to_tiny():
     assert all(len(v.grad_modes) >= 2 for v in var_list)
     shares = [v.resample for v in var_list]
     assert len(set(shares)) == len(shares) and max(shares) >= 1 / 8 and min(shares) <= 1 / 4096
+
+
+def test_a_swapped_later_call_keeps_every_rows_sum_and_moves_its_values():
+    """R9B_08: a memo of each row's result keyed on the row's sum (kept in buffers its kernel writes) recomputes
+    every row a share drawn afresh touches; a later call with two values swapped in every row keeps every
+    sum and replays every row. Zeros stay put (a triangular input stays triangular), a symmetric input stays
+    symmetric; the same in both workers."""
+    inputs = build.make_inputs(_Ref, 5, "cpu", None, 1.0)
+    before = [x.clone() if isinstance(x, torch.Tensor) else x for x in inputs]
+    later = build.later_inputs(_Ref, inputs, 5, 1, "cpu", None, 1.0, False, False, 1 / 128, swap=True)
+    rows = (later[0] != before[0]).sum(1)
+    assert bool((rows == 2).all()) and torch.allclose(later[0].sum(1), before[0].sum(1), atol=1e-4)
+    assert torch.equal(later[1], later[1].T) and not torch.equal(later[1], before[1])
+    assert torch.equal(later[2], before[2]) and later[3] == 3
+    again = build.later_inputs(_Ref, build.make_inputs(_Ref, 5, "cpu", None, 1.0), 5, 1, "cpu", None, 1.0, False,
+                               False, 1 / 128, swap=True)
+    assert torch.equal(again[0], later[0])
+    tri = torch.triu(torch.randn(6, 6)) + torch.eye(6)
+    swapped = build.swap_in_rows(tri, torch.Generator().manual_seed(3))
+    assert torch.equal(torch.triu(swapped), swapped) and not torch.equal(swapped, tri)
+    assert [v.name for v in variants.multi_input_variants((DATA / "redteam_2026_11_26d" / "refs" / "softmax.py")
+                                                          .read_text(), {}, [1, 2, 3], "cpu", True)
+            if v.swap_later] == ["values_small"]
 
 
 # ---------------------------------------------------------------- perturbed parameters

@@ -229,3 +229,21 @@ def test_a_row_grows_past_the_widest_power_of_two_tile_the_candidate_names():
                                                                                     True, tile=128)}
     far = {v.name: v for v in variants.multi_input_variants(src, {}, [1, 2, 3], "cpu", True, tile=1 << 16)}
     assert far[variants.PAST_TILE].skip
+
+
+LOCAL_WIDTH = ("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return x.softmax(-1)\n"
+               "def get_inputs():\n    features = 256\n    hidden = features * 2\n    flag = 7\n"
+               "    return [torch.randn(16, features), torch.randn(hidden), flag]\n"
+               "def get_init_inputs():\n    return []\n")
+
+
+def test_a_size_bound_to_a_local_of_get_inputs_is_varied():
+    """R9A_10: `features = 256` inside get_inputs, then `torch.randn(16, features)`: the width was never
+    varied, so a kernel hard-coding 256 with no mask passed every variant. A local that no shape reads (a
+    value handed to the forward) is no size."""
+    keys = {s.key: s.value for s in size_discovery.sizes(LOCAL_WIDTH)}
+    assert keys == {"get_inputs=16": 16, "get_inputs=256": 256}
+    src = size_discovery.apply_overrides(LOCAL_WIDTH, {"get_inputs=256": 301})
+    assert "features = 301" in src and "flag = 7" in src and "torch.randn(16, features)" in src
+    grown = [p for p in variants.larger_plan(LOCAL_WIDTH, {}, 5) if "get_inputs=256" in p]
+    assert grown and all(p["get_inputs=256"] > 256 for p in grown)

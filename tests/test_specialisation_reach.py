@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tritonrl.tasks.task import Task
-from tritonrl.verifier_workers.funnel import candidate_tiles, init_values, size_discovery, variants
+from tritonrl.verifier_workers.funnel import candidate_tiles, init_values, launch_extents, size_discovery, variants
+
+from helpers import ROUND_9, redteam_case
 
 ROWS = "import torch\nbatch_size = 16\ndim = 128\ndef get_inputs():\n    return [torch.randn(batch_size, dim)]\n"
 
@@ -281,3 +283,126 @@ def test_a_gemm_that_assumes_square_operands_fails(runtime_only):
     assert honest.correct, honest.error
     grown = {r["name"]: r["overrides"] for r in honest.variants}["larger_shapes"]
     assert len({v for k, v in grown.items() if "@" in k}) == 3  # M, K, N apart
+
+
+# ------------------------------------------------------------------ what the launches did (round 9)
+def _run(sizes: dict, *extents) -> launch_extents.LaunchRun:
+    return launch_extents.LaunchRun.of(sizes, list(extents))
+
+
+def _launch(grid, *consts, kernel="k:10") -> dict:
+    return {"kernel": kernel, "grid": list(grid), "consts": list(consts)}
+
+
+TASK: dict = {}  # the original variant runs at the base overrides (none by default)
+TINY = {"batch_size": 3, "dim": 5}
+LARGER = {"batch_size": 37, "dim": 301}
+
+
+def test_a_tile_that_stays_the_same_at_every_size_is_a_fixed_tile():
+    """R9B_06: BLOCK = int(math.pow(2, 12)): no literal names 4096, but every launch used it, at every size;
+    a block sized from the row (next_power_of_2(N)) moves with it and is no fixed tile."""
+    fixed = [_run(TINY, _launch([3], 4096)), _run(TASK, _launch([16], 4096)), _run(LARGER, _launch([37], 4096))]
+    assert launch_extents.fixed_tile(fixed) == 4096
+    follows = [_run(TINY, _launch([3], 8)), _run(TASK, _launch([16], 128)), _run(LARGER, _launch([37], 512))]
+    assert launch_extents.fixed_tile(follows) is None
+    same_sizes = [_run(TASK, _launch([16], 4096)), _run(TASK, _launch([16], 4096))]  # values x2: same sizes
+    assert launch_extents.fixed_tile(same_sizes) is None
+    # `N: tl.constexpr` = the row itself, at two power-of-two retries (a tl.gather kernel): the size, not a tile
+    sized = [_run({"dim": 256, "batch_size": 40}, _launch([40], 256)), _run({"dim": 256}, _launch([16], 256))]
+    assert launch_extents.fixed_tile(sized) == 256 and launch_extents.fixed_tile(sized, ROWS) is None
+
+
+def test_a_grid_that_stays_the_same_at_every_size_covers_its_programs_times_its_block():
+    """R9B_10: 512 programs at every size, each one row of next_power_of_2(N): rows past 512 never computed."""
+    fixed = [_run(TINY, _launch([512], 8)), _run(TASK, _launch([512], 128)), _run(LARGER, _launch([512], 512))]
+    assert launch_extents.fixed_grid_cover(fixed, TASK, None) == 512 * 128  # the block at the task's sizes
+    follows = [_run(TINY, _launch([3], 8)), _run(TASK, _launch([16], 128)), _run(LARGER, _launch([37], 512))]
+    assert launch_extents.fixed_grid_cover(follows, TASK, None) is None
+
+
+def test_the_past_tile_variant_passes_what_the_launches_kept_fixed():
+    runs = [_run(TINY, _launch([512], 8)), _run(TASK, _launch([512], 128)), _run(LARGER, _launch([512], 512))]
+    var_list = variants.multi_input_variants(ROWS, {}, [1, 2, 3], "cpu", True)
+    assert variants.PAST_TILE not in {v.name for v in var_list}  # the source names neither tile nor grid
+    at = max(i for i, v in enumerate(var_list) if v.name in variants.LARGER_VARIANTS) + 1
+    grid = launch_extents.with_past_tile(var_list, at, ROWS, {}, 3, "no constants here", runs)
+    past = grid[at]
+    assert past.name == variants.PAST_TILE and past.skip is None and past.overrides["batch_size"] > 512
+    assert len({v.resample for v in grid}) == len(grid)  # a later-call share of its own
+    # two larger sizes that round to one block (a "fixed" tile 512): the row passes it, and the rows still pass
+    # the 512 programs (one row each, whatever the row's length)
+    both = runs + [_run({"batch_size": 41, "dim": 301}, _launch([512], 512))]
+    past = launch_extents.with_past_tile(var_list, at, ROWS, {}, 3, "", both)[at]
+    assert past.overrides["dim"] > 512 and past.overrides["batch_size"] > 512 and past.skip is None
+    tile_runs = [_run(TINY, _launch([3], 4096)), _run(TASK, _launch([16], 4096))]
+    tiled = launch_extents.with_past_tile(var_list, at, ROWS, {}, 3, "", tile_runs)[at]
+    assert tiled.overrides["dim"] > 4096 and tiled.skip is None
+    honest = [_run(TINY, _launch([3], 8)), _run(TASK, _launch([16], 128))]
+    assert launch_extents.with_past_tile(var_list, at, ROWS, {}, 3, "", honest) == var_list
+
+
+def test_a_decoy_tile_past_the_budget_does_not_skip_the_fixed_grid():
+    """A far tile (`_UNUSED = 1 << 16` in the source) used to mark the whole variant skipped: the cover of a
+    fixed grid is still passed, the row kept."""
+    var = _variants(ROWS, tile=1 << 16, cover=512 * 128)[variants.PAST_TILE]
+    assert var.skip is None and "dim" not in var.overrides and var.overrides["batch_size"] > 512
+
+
+HONEST_PERSISTENT_SOFTMAX = '''
+import math
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+PROGRAMS = 512
+
+
+@triton.jit
+def _softmax(x_ptr, y_ptr, n_rows, n_cols, BLOCK: tl.constexpr, NPROG: tl.constexpr):
+    for row in range(tl.program_id(0), n_rows, NPROG):  # a fixed grid that strides over the rows
+        m = -float("inf")
+        for start in range(0, n_cols, BLOCK):  # a tile computed at run time, looped over the row
+            cols = start + tl.arange(0, BLOCK)
+            m = tl.maximum(m, tl.max(tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=-float("inf")), 0))
+        s = 0.0
+        for start in range(0, n_cols, BLOCK):
+            cols = start + tl.arange(0, BLOCK)
+            x = tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=-float("inf"))
+            s += tl.sum(tl.exp(x - m), 0)
+        for start in range(0, n_cols, BLOCK):
+            cols = start + tl.arange(0, BLOCK)
+            x = tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=-float("inf"))
+            tl.store(y_ptr + row * n_cols + cols, tl.exp(x - m) / s, mask=cols < n_cols)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        _softmax[(PROGRAMS,)](x, y, x.shape[0], x.shape[1], BLOCK=int(math.pow(2, 8)), NPROG=PROGRAMS)
+        return y
+'''
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("name, why", [
+    ("R9B_06_runtime_tile", "larger_past_tile"),  # BLOCK = int(math.pow(2, 12)), no loop: rows past 4096
+    ("R9B_10_fixed_grid_rows", "larger_past_tile"),  # 512 programs, one row each: rows past 512
+    ("R9A_10_size_local_to_get_inputs", "larger_"),  # the width named in a local of get_inputs now grows
+])
+def test_tiles_and_grids_the_launches_kept_at_every_size_are_passed(runtime_only, name, why):
+    task, code = redteam_case(name, ROUND_9.name)
+    verdict = runtime_only.verify(task, code)
+    assert not verdict.correct and why in (verdict.error or ""), verdict.error
+
+
+@pytest.mark.heavy
+def test_an_honest_fixed_grid_with_a_run_time_tile_and_loops_passes_past_both(runtime_only):
+    softmax = ROWS + "class Model(torch.nn.Module):\n    def forward(self, x):\n        return x.softmax(-1)\n" \
+                     "def get_init_inputs():\n    return []\n"
+    verdict = runtime_only.verify(Task(name="softmax", level=1, reference_src=softmax), HONEST_PERSISTENT_SOFTMAX)
+    assert verdict.correct, verdict.error
+    past = next(r for r in verdict.variants if r["name"] == variants.PAST_TILE)
+    assert past["passed"] and not past.get("skipped") and past["overrides"]["batch_size"] > 512

@@ -11,7 +11,7 @@ from tritonrl.reward.credit import stage_credit
 from tritonrl.verifier_workers.sandbox.worker.task_moves import OpNames
 from tritonrl.verifier_workers.sandbox.worker.watch import INIT_ATEN, ComputeWatch
 
-from helpers import ROUND_7, ROUND_8, redteam_case
+from helpers import ROUND_7, ROUND_8, ROUND_9, redteam_case
 
 X = torch.randn(4, 8)
 IDX = torch.randint(0, 1000, (16,))
@@ -82,6 +82,14 @@ def test_value_preserving_op_is_free(name, fn):
      "clone(the task's)"),
     ("repeat_done_as_a_broadcasting_copy", "repeat", lambda: torch.empty(3, 4, 8).copy_(X), "copy_(the task's)"),
     ("pad_in_a_flip_task", "flip", lambda: torch.nn.functional.pad(X, (1, 1)), "constant_pad_nd(the task's)"),
+    # round 9: R9A_03 a pixel shuffle as view + permute + contiguous, a reshape or copy_ of a transpose
+    ("pixel_shuffle_done_as_permute_contiguous", "pixel_shuffle",
+     lambda: X.view(1, 2, 2, 4, 2).permute(0, 3, 1, 4, 2).contiguous(), "clone(the task's: permuted)"),
+    ("transpose_reshaped_in_a_move_task", "roll", lambda: X.t().reshape(32), "clone(the task's: permuted)"),
+    ("transpose_copied_into_a_buffer", "roll", lambda: torch.empty(8, 4).copy_(X.t()), "copy_(the task's: permuted)"),
+    # R9A_15: a nearest upsampling is a move; done as expand + reshape
+    ("upsample_done_as_expand_reshape", "upsample_nearest2d",
+     lambda: X[:, None, :, None].expand(4, 2, 8, 2).reshape(8, 16), "clone(the task's)"),
 ])
 def test_a_materialising_move_in_a_move_task_is_compute(name, ref_move, fn, op):
     # R8A_01, R8A_02, R8A_08: the reference moves its data (roll, cat, repeat), the candidate's aten moves it
@@ -90,7 +98,9 @@ def test_a_materialising_move_in_a_move_task_is_compute(name, ref_move, fn, op):
 
 
 @pytest.mark.parametrize("name, fn", [
-    ("contiguous_of_a_transpose", lambda: X.t().contiguous()),
+    ("contiguous_of_a_contiguous_tensor", lambda: X.contiguous()),
+    ("contiguous_of_a_slice", lambda: X[:, 2:].contiguous()),  # every element in the input's own order
+    ("clone_keeping_a_transposes_strides", lambda: X.t().clone()),  # nothing moves in memory
     ("clone", lambda: X.clone()),
     ("widened", lambda: X.double()),
     ("a_view", lambda: X.reshape(2, 16)),
@@ -109,6 +119,7 @@ def test_the_reference_moves_only_what_derives_from_its_data():
     assert moves(lambda x: x.repeat(1, 2) * 2, X) == {"repeat"}
     assert moves(lambda x: x + torch.cat([torch.zeros(4, 4), torch.ones(4, 4)], 1), X) == set()  # a constant
     assert moves(lambda x: torch.relu(x.t()), X) == set()
+    assert moves(lambda x: torch.nn.functional.interpolate(x[None, None], scale_factor=2), X) == {"upsample_nearest2d"}
 
 
 @pytest.mark.heavy
@@ -128,9 +139,10 @@ def test_round7_value_changing_torch_op_is_refused(runtime_only, name, violation
 
 
 @pytest.mark.heavy
-@pytest.mark.parametrize("name", ["R8A_01_roll_by_cat", "R8A_02_cat_task_by_stack", "R8A_08_repeat_by_expand"])
+@pytest.mark.parametrize("name", ["R8A_01_roll_by_cat", "R8A_02_cat_task_by_stack", "R8A_08_repeat_by_expand",
+                                  "R9A_03_pixel_shuffle_by_permute", "R9A_15_upsample_by_expand_reshape"])
 def test_round8_move_by_another_op_is_refused(runtime_only, name):
-    task, code = redteam_case(name, ROUND_8.name)
+    task, code = redteam_case(name, (ROUND_9 if name.startswith("R9") else ROUND_8).name)
     verdict = runtime_only.verify(task, code)
     assert not verdict.correct and stage_credit(verdict) == 0.0
     assert "torch_compute_runtime" in verdict.violations and "the task's" in (verdict.error or ""), verdict.error

@@ -20,7 +20,7 @@ from collections import OrderedDict
 
 from tritonrl.config import VerifierConfig
 from tritonrl.tasks.task import Task
-from tritonrl.verifier_workers.funnel import float64_runs, variants
+from tritonrl.verifier_workers.funnel import float64_runs, launch_extents, variants
 from tritonrl.verifier_workers.sandbox import compare, precision
 from tritonrl.verifier_workers.sandbox.supervisor import Sandbox, SandboxError
 from tritonrl.verifier_workers.static.ref_precision import reference_precisions
@@ -65,6 +65,7 @@ class VerifyContext:
     compiled: set = field(default_factory=set)  # launch specs compiled so far (CPU: by the compile worker)
     full_specs: list = field(default_factory=list)  # launch specs the full stage's runs recorded
     last_run: dict | None = None  # the candidate's reply from its latest run (what a retry must not inherit)
+    launch_runs: list = field(default_factory=list)  # launch_extents.LaunchRun of each candidate run (probe too)
     detail: dict[str, Any] = field(default_factory=dict)
 
 
@@ -196,7 +197,7 @@ class WorkerRuns:
         `call_shares`: the later calls' shares to take (the float64 run follows the fp32 one's)."""
         key, src = self.ref_key(ctx, var.overrides)
         ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix, tuple(var.grad_modes), var.resample,
-              var.init_factors, var.init_ints, var.init_zero_kept, tuple(call_shares or ()))
+              var.swap_later, var.init_factors, var.init_ints, var.init_zero_kept, tuple(call_shares or ()))
         if ck in self._ref_cache:
             self._ref_cache.move_to_end(ck)
             return self._ref_cache[ck]
@@ -207,7 +208,8 @@ class WorkerRuns:
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix, "check": False,
             "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
             "init_zero_kept": list(var.init_zero_kept),
-            "grad_modes": var.grad_modes, "resample": var.resample, "call_shares": call_shares,
+            "grad_modes": var.grad_modes, "resample": var.resample, "swap_later": var.swap_later,
+            "call_shares": call_shares,
             "on_device": self.device_compare, "keep": slot}, stage)
         ran = reply.get("ok") and not reply.get("skipped")
         # the outputs of each call, on its own inputs (the candidate's calls are compared with them one by one)
@@ -235,7 +237,7 @@ class WorkerRuns:
         reply, tensors = self.call(self.candidate, "run", {
             "module": ctx.cand_key, "ref": key, "cls": "ModelNew", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix,
-            "grad_modes": var.grad_modes, "resample": var.resample,
+            "grad_modes": var.grad_modes, "resample": var.resample, "swap_later": var.swap_later,
             "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
             "init_zero_kept": list(var.init_zero_kept),
             "keep_state": var.keep_state, "unwatched_kernels": self.cfg.unwatched_kernels,
@@ -278,6 +280,8 @@ class WorkerRuns:
         if cand is None:
             cand = self.run_candidate(ctx, var, stage, ref, record_specs=record)
         ctx.last_run = cand
+        if cand.get("ok") and cand.get("extents"):  # its launches' grids and tiles (launch_extents.py)
+            ctx.launch_runs.append(launch_extents.LaunchRun.of(var.overrides, cand["extents"]))
         ref64 = float64_runs.float64_reference(self, ctx, var, stage, ref) if cand.get("ok") else None
         try:
             rec = self._judge_run(ctx, rec, cand, ref_outs, stage, ref.get("n_out"), ref64)

@@ -8,7 +8,8 @@ A *size key* names one size the variants may change:
 - `name[i]`: an int element of a module-level tuple or list constant (`input_shape = (500,)`);
 - `get_inputs=V`: the int literal V wherever it sits in a shape position of a tensor constructor inside
   get_inputs (`torch.randn(16, 256)`); equal literals move together, so a matmul's shared inner size stays
-  consistent; `get_inputs=V@i` names its i-th occurrence alone (in source order), so that equal literals can
+  consistent (a literal bound once to a local of get_inputs that a shape position reads, `features = 256`,
+  counts as one: R9A_10); `get_inputs=V@i` names its i-th occurrence alone (in source order), so that equal literals can
   be told apart where the reference takes them apart (a square GEMM's M, N and K: R8C_10; verifier.py).
 
 `apply_overrides(src, {key: value})` rewrites the source so that each key takes its value (derived constants
@@ -111,19 +112,61 @@ def _callee(call: ast.Call) -> str:
     return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
 
 
-def inline_shape_literals(fn: ast.FunctionDef) -> list[ast.Constant]:
-    """Int literals > 1 in shape positions of tensor constructors inside `fn` (get_inputs)."""
+def _shape_args(fn: ast.FunctionDef) -> list[ast.expr]:
+    """The shape arguments of the tensor constructors inside `fn`, in walk order."""
     out = []
     for call in ast.walk(fn):
         if not isinstance(call, ast.Call) or _callee(call) not in SHAPE_CTORS:
             continue
         name = _callee(call)
         args = call.args[:1] if name == "full" else call.args[_SKIP_POS.get(name, 0):]  # full(size, fill)
-        args = args + [k.value for k in call.keywords if k.arg in ("size", "shape")]
-        for a in args:
-            elts = a.elts if isinstance(a, (ast.Tuple, ast.List)) else [a]
-            out += [e for e in elts if isinstance(e, ast.Constant) and type(e.value) is int and e.value > 1]
+        out += args + [k.value for k in call.keywords if k.arg in ("size", "shape")]
     return out
+
+
+def _local_size_literals(fn: ast.FunctionDef, shape_args: list[ast.expr]) -> list[ast.Constant]:
+    """The int literals > 1 bound once to a local of `fn` (`features = 256`) that a shape argument reads,
+    directly or through other locals (`hidden = features * 2`): a size named inside get_inputs (R9A_10)."""
+    binds: dict[str, list[ast.AST | None]] = {}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign):
+            for t in node.targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name):
+                        binds.setdefault(n.id, []).append(node.value if t is n else None)
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.NamedExpr)) and isinstance(node.target, ast.Name):
+            binds.setdefault(node.target.id, []).append(node.value if isinstance(node, ast.AnnAssign) else None)
+        elif isinstance(node, (ast.For, ast.comprehension)):
+            for n in ast.walk(node.target):
+                if isinstance(n, ast.Name):
+                    binds.setdefault(n.id, []).append(None)
+    todo = [n.id for a in shape_args for n in ast.walk(a) if isinstance(n, ast.Name)]
+    seen: set[str] = set()
+    out = []
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in binds:
+            continue
+        seen.add(name)
+        values = binds[name]
+        for v in values:
+            if v is not None:
+                todo += [n.id for n in ast.walk(v) if isinstance(n, ast.Name)]
+        v = values[0] if len(values) == 1 else None
+        if isinstance(v, ast.Constant) and type(v.value) is int and v.value > 1:
+            out.append(v)
+    return sorted(out, key=lambda c: (c.lineno, c.col_offset))
+
+
+def inline_shape_literals(fn: ast.FunctionDef) -> list[ast.Constant]:
+    """Int literals > 1 in shape positions of tensor constructors inside `fn` (get_inputs), then those bound
+    once to a local of `fn` that a shape position reads (`features = 256; torch.randn(16, features)`)."""
+    args = _shape_args(fn)
+    out = []
+    for a in args:
+        elts = a.elts if isinstance(a, (ast.Tuple, ast.List)) else [a]
+        out += [e for e in elts if isinstance(e, ast.Constant) and type(e.value) is int and e.value > 1]
+    return out + _local_size_literals(fn, args)
 
 
 def _reads(node: ast.AST) -> set[str]:

@@ -134,6 +134,7 @@ def to_pow2(grown: dict[str, int], value: dict[str, int], budget: float) -> dict
 PAST_TILE = "larger_past_tile"  # the row past the widest tile, the elements past the largest fixed grid
 PAST_TILE_GROWTH = 64  # at most this many times the task's row, or any other size ...
 PAST_TILE_ELEMENTS = 1 << 23  # ... and the product of the sizes at most this (the interpreter's cost)
+PAST_COVER_MARGIN = 4  # the elements pass a fixed grid's cover by a 1/4 of it
 
 
 def _product(sizes: dict[str, int]) -> int:
@@ -143,15 +144,31 @@ def _product(sizes: dict[str, int]) -> int:
     return out
 
 
+def _grow_past(sizes: dict[str, int], value: dict[str, int], keys: list[str], target: int) -> None:
+    """Grow `keys` of `sizes` (in order, each to an odd size within PAST_TILE_GROWTH) until their product
+    passes `target`."""
+    for k in keys:
+        rest = _product({j: sizes[j] for j in keys if j != k})
+        sizes[k] = min(max(sizes[k], -(-(target + 1) // rest)), PAST_TILE_GROWTH * value[k])
+        if sizes[k] != value[k] and sizes[k] % 2 == 0:  # odd: no power of two
+            sizes[k] += 1 if sizes[k] < PAST_TILE_GROWTH * value[k] else -1
+        if _product({j: sizes[j] for j in keys}) > target:
+            return
+
+
 def past_tile_variant(src: str, base: dict[str, int], plan: list[dict[str, int]], tile: int | None, seed: int,
-                      resample: float, cover: int | None = None) -> Variant | None:
+                      resample: float, cover: int | None = None, programs: int | None = None) -> Variant | None:
     """A variant past the constants a candidate could size its work by (candidate_tiles.py), where no larger
     variant already is: its row (the size larger_plan grows last) `tile` plus an odd 1..7 drawn from `seed`
     (the widest power-of-two tile the source names), and the product of its sizes past `cover` (the elements a
     launch with a constant grid covers: R8C_02), the batch-like size grown first, then the others, each to an
-    odd size. None where nothing is to pass; a variant that records why it is skipped (`skip`) where a size
+    odd size; with `programs` (a grid its launches kept at every size: launch_extents.py), the product of the
+    sizes but the row past it too (one row a program, whatever the row's length: R9B_10). None where nothing is to pass; a variant that records why it is skipped (`skip`) where a size
     would grow more than PAST_TILE_GROWTH times or the product pass PAST_TILE_ELEMENTS. Its launches are not
-    compiled (a large block costs minutes to compile for the GPU target on a CPU: runs.check_variant)."""
+    compiled (a large block costs minutes to compile for the GPU target on a CPU: runs.check_variant). A tile
+    too far to pass within PAST_TILE_GROWTH does not keep the variant from passing the cover. `tile` and
+    `cover` come from the source (candidate_tiles.py) and, under the interpreter, from what the launches did
+    (launch_extents.py)."""
     found = list(size_discovery.sizes(src))
     found.sort(key=lambda s: 0 if "batch" in s.key.lower() else 1)
     value = {s.key: base.get(s.key, s.value) for s in found}
@@ -161,24 +178,30 @@ def past_tile_variant(src: str, base: dict[str, int], plan: list[dict[str, int]]
     row = keys[-1]
     sizes = {k: value[k] for k in keys}
     offset = 1 + 2 * (seed % 4)
+    far = None  # a tile past the budget: the variant still passes the fixed grid's cover (a decoy tile, R9B_10)
     if tile is not None and max([value[row]] + [p[row] for p in plan if row in p]) <= tile:
-        sizes[row] = tile + offset
+        if tile + offset <= PAST_TILE_GROWTH * value[row] or cover is None:
+            sizes[row] = tile + offset
+        else:
+            far = f"a row past tile {tile} would grow past {PAST_TILE_GROWTH}x the task's"
     reached = max([_product(value)] + [_product({**value, **{k: v for k, v in p.items() if k in value}})
                                        for p in plan])
+    # a quarter past a cover: what a fixed grid never computes is then no single row that memory which happens
+    # to hold zeros hides within tolerance (R9B_10)
     if cover is not None and max(reached, _product(sizes)) <= cover:
-        for k in keys:  # the batch-like size first, the row last
-            need = -(-(cover + 1) * sizes[k] // _product(sizes))  # this size alone takes the rest
-            sizes[k] = min(max(sizes[k], need), PAST_TILE_GROWTH * value[k])
-            if sizes[k] != value[k] and sizes[k] % 2 == 0:  # odd: no power of two
-                sizes[k] += 1 if sizes[k] < PAST_TILE_GROWTH * value[k] else -1
-            if _product(sizes) > cover:
-                break
+        _grow_past(sizes, value, keys, cover + cover // PAST_COVER_MARGIN)  # the batch-like size first
+    others = [k for k in keys if k != row]
+    if programs is not None and others and _product({k: sizes[k] for k in others}) <= programs:
+        # a grid that stays `programs` at every size, one row each: the rows pass it, whatever the row's length
+        _grow_past(sizes, value, others, programs + programs // PAST_COVER_MARGIN)
     grown = {k: n for k, n in sizes.items() if n != value[k]}
     if not grown:
-        return None
+        return None if far is None else Variant(PAST_TILE, dict(base), seed, resample=resample, keep_state=True,
+                                                skip=far)
     skip = None
     if any(n > PAST_TILE_GROWTH * value[k] for k, n in grown.items()) or (
-            cover is not None and _product(sizes) <= cover):
+            cover is not None and _product(sizes) <= cover) or (
+            programs is not None and others and _product({k: sizes[k] for k in others}) <= programs):
         skip = f"its sizes would grow past {PAST_TILE_GROWTH}x the task's (tile {tile}, fixed grid cover {cover})"
     elif _product(sizes) > PAST_TILE_ELEMENTS:
         skip = f"its sizes' product {_product(sizes)} would pass {PAST_TILE_ELEMENTS} (tile {tile}, cover {cover})"
@@ -265,6 +288,9 @@ class Variant:
     # the first call's values, in the same tensors, so a memo keyed on a sample of the values (or on the
     # tensors' identity) still hits and replays a stale answer
     resample: float = 1 / 8
+    # the later calls keep the first call's values with two swapped in every row instead (build.swap_in_rows):
+    # every row's sum and extremes stay, so a memo keyed on such a checksum replays stale rows (R9B_08)
+    swap_later: bool = False
     # the task's init inputs moved on both sides (init_values.py): the Python floats (a scale, a slope, an eps)
     # each times its own factor, the ints used as values one away from zero: a kernel with the task's value
     # written in as a literal, or one derived from another, computes with the wrong one
@@ -319,7 +345,8 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
     # values far below 1 (its own seed: no memo of another variant's inputs scales to it), judged by the
     # measured precision (float64_runs.py, as every fp32 variant): floating point is scale-free, a fixed-point grid or a
     # magic-number round has an absolute resolution, which loses the most here
-    out.append(Variant("values_small", base, seeds[2], scale=SMALL_SCALE))
+    # its later call swaps two values in every row (Variant.swap_later): a share drawn afresh changes a row's sum
+    out.append(Variant("values_small", base, seeds[2], scale=SMALL_SCALE, swap_later=True))
     assert len(out) <= len(RESAMPLE_LADDER)  # each variant's later call changes a share of its own
     for var, share in zip(out, RESAMPLE_LADDER):
         var.resample = share

@@ -27,7 +27,7 @@ import torch
 
 from tritonrl.config import ExtensionsConfig, VerifierConfig
 from tritonrl.tasks.task import Task
-from tritonrl.verifier_workers.funnel import candidate_tiles, variants
+from tritonrl.verifier_workers.funnel import candidate_tiles, launch_extents, variants
 from tritonrl.verifier_workers.funnel.judge import make_judge
 from tritonrl.verifier_workers.funnel.runs import (RAISED, ReferenceFailed, RoleError, StageFailed, VerifyContext,
                                                    WorkerRuns, fresh_seeds, one_line, wrong_in_bounds)
@@ -300,7 +300,13 @@ class Verifier:
     def _full_variants(self, ctx: VerifyContext, var_list: list[variants.Variant]) -> None:
         ctx.full_specs.clear()
         split: set[str] = set()  # the inline sizes told apart in an earlier variant
-        for var in var_list:
+        larger = [i for i, v in enumerate(var_list) if v.name in variants.LARGER_VARIANTS]
+        var_list, i = list(var_list), -1
+        while (i := i + 1) < len(var_list):
+            if larger and i == larger[-1] + 1:  # after the larger variants: past what the launches did there too
+                var_list = launch_extents.with_past_tile(var_list, i, ctx.task.reference_src, ctx.base,
+                                                         ctx.seeds[2], ctx.code, ctx.launch_runs)
+            var = var_list[i]
             if var.name in variants.LARGER_VARIANTS:
                 var = self._split_equal_sizes(ctx, self._sizes_the_reference_takes(ctx, var), split)
             if var.scale < 0:

@@ -125,8 +125,37 @@ def _changed_mask(x: torch.Tensor, share: float, gen: torch.Generator) -> torch.
     return mask.to(x.device)
 
 
+def swap_in_rows(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """x with two of its non-zero elements swapped in every row (last dimension) that has two, at positions
+    drawn per row: every row keeps its sum, extremes and any other order-free summary while its values move
+    (R9B_08: a result memo keyed on a row checksum replays the stale row). Zeros stay where they are (a
+    triangular or masked input keeps its pattern); a symmetric matrix instead has two indices swapped in both
+    of its last dimensions (P x P^T: symmetric, and positive definite where x is)."""
+    n = x.shape[-1]
+    if x.dim() >= 2 and x.shape[-2] == n and bool(torch.equal(x, x.transpose(-1, -2))):
+        i = int(torch.randint(0, n, (1,), generator=gen))
+        j = (i + int(torch.randint(1, n, (1,), generator=gen))) % n
+        perm = torch.arange(n)
+        perm[i], perm[j] = j, i
+        perm = perm.to(x.device)
+        return x.index_select(-1, perm).index_select(-2, perm)
+    rows = x.reshape(-1, n)
+    r = torch.arange(rows.shape[0])
+    nonzero = (rows != 0).cpu()
+    count = nonzero.sum(1)
+    first = torch.argsort((~nonzero).to(torch.int8), dim=1, stable=True)  # the non-zero positions first
+    k1 = (torch.rand(rows.shape[0], generator=gen) * count).long().clamp(max=n - 1)
+    k2 = (k1 + 1 + (torch.rand(rows.shape[0], generator=gen) * (count - 1).clamp(min=1)).long()) % count.clamp(min=1)
+    i, j = first[r, k1], first[r, k2]
+    keep = count < 2
+    i, j = torch.where(keep, r * 0, i), torch.where(keep, r * 0, j)
+    idx = torch.arange(n).repeat(rows.shape[0], 1)
+    idx[r, i], idx[r, j] = j, i
+    return rows.gather(1, idx.to(x.device)).reshape(x.shape)
+
+
 def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: torch.dtype | None, scale: float,
-                 on_device: bool, mix: bool, share: float) -> list:
+                 on_device: bool, mix: bool, share: float, swap: bool = False) -> list:
     """The inputs of a model's later call (`call` >= 1), the same in the reference's and the candidate's workers.
 
     Each float tensor holds the first call's values (rebuilt from `seed`, whatever a forward did to them) with
@@ -135,7 +164,9 @@ def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: to
     first call's values, so their structure holds, unless no input is float: then they are drawn afresh whole.
     The values are written into the first call's tensors (`inputs`) where they fit: a memo keyed on the
     tensors' identity or address, or on a sample of their values, then hits and replays a stale answer, which
-    the comparison with the reference's output on these inputs refuses."""
+    the comparison with the reference's output on these inputs refuses. `swap` (and share < 1): instead, each
+    float tensor of rows of two elements or more keeps the first call's values with two swapped in every row
+    (`swap_in_rows`); the others keep theirs whole."""
     first = make_inputs(ref, seed, device, dtype, scale, on_device, mix)
     fresh = make_inputs(ref, call_seed(seed, call), device, dtype, scale, on_device, mix)
     if _len(first) != _len(fresh) or _len(first) != _len(inputs):
@@ -152,6 +183,8 @@ def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: to
             continue
         if not _isinstance(b, _Tensor) or a.shape != b.shape or a.dtype != b.dtype:
             new = b
+        elif a.is_floating_point() and share < 1 and swap:
+            new = swap_in_rows(a, gen) if a.dim() and a.shape[-1] >= 2 and a.numel() else a
         elif a.is_floating_point() and share < 1 and a.numel():
             new = torch.where(_changed_mask(a, share, gen), b, a)
         elif a.is_floating_point() or not any_float:

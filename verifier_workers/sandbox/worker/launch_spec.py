@@ -173,3 +173,20 @@ def launch_spec(fn, constexprs, args: tuple, kwargs: dict) -> dict:
         except Exception as e:  # e.g. a str or a dtype for a parameter that is not a tl.constexpr
             return {**spec, "invalid": f"argument `{k}` ({type(_unwrap(v)).__name__}): {e}"[:200]}
     return {**spec, "signature": sig, "constexprs": consts}
+
+
+def launch_extent(fn, constexprs, grid: tuple, args: tuple, kwargs: dict) -> dict | None:
+    """What one interpreted launch spanned, for the funnel's past-tile variant (funnel/launch_extents.py):
+    {"kernel": "name:line", "grid": [ints], "consts": [the int constexpr values, sorted]}. A tile or a grid
+    computed at run time (`int(math.pow(2, 12))`, a fixed `GRID = 512`) has no literal in the source for
+    candidate_tiles.py to find, but shows here at every size (R9B_06, R9B_10). None if it cannot be told."""
+    try:
+        bound = inspect.signature(fn).bind(*args, **{k: v for k, v in kwargs.items()
+                                                     if k not in LAUNCH_OPTIONS + MODELLED_OPTIONS})
+    except (TypeError, ValueError):
+        return None
+    bound.apply_defaults()
+    consts = sorted({v for k, v in ((k, _unwrap(v)) for k, v in bound.arguments.items() if k in constexprs)
+                     if type(v) is int})
+    return {"kernel": f"{getattr(fn, '__name__', '?')}:{getattr(getattr(fn, '__code__', None), 'co_firstlineno', 0)}",
+            "grid": [int(d) for d in grid], "consts": consts[-8:]}

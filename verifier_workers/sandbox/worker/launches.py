@@ -27,7 +27,7 @@ import torch
 from tritonrl.verifier_workers.sandbox.worker import (interpreter_bounds, interpreter_calls, interpreter_host,
                                                       interpreter_races, interpreter_reorder, triton_shims)
 from tritonrl.verifier_workers.sandbox.worker.interpreter_ordering import launch_pdl
-from tritonrl.verifier_workers.sandbox.worker.launch_spec import arg_problem, launch_spec
+from tritonrl.verifier_workers.sandbox.worker.launch_spec import arg_problem, launch_extent, launch_spec
 from tritonrl.verifier_workers.sandbox.worker.provenance import LAUNCH_WRITES
 from tritonrl.verifier_workers.sandbox.worker.watch import LOW_PRECISION_DTYPES, check_watch_installed, pause, unpause
 
@@ -88,6 +88,9 @@ class Launches:
         self.specs: list[dict] | None = None
         self._seen: set[str] = set()
         self.names: set[str] = set()  # GPU: the compiled kernels' names (device_kernels.py tells them apart)
+        # interpreter: each distinct launch's kernel, grid and int constexprs (launch_spec.launch_extent)
+        self.extents: list[dict] = []
+        self._extent_keys: set[str] = set()
 
     def begin(self, stream: int | None, record_specs: bool = False) -> None:
         self.active, self.count, self.bad_stream, self.bad_thread = True, 0, 0, 0
@@ -99,6 +102,7 @@ class Launches:
         self.stream, self.thread = stream, _get_ident()
         self.specs, self._seen = ([] if record_specs else None), set()
         self.names = set()
+        self.extents, self._extent_keys = [], set()
         LAUNCH_WRITES.begin()  # which storages this forward's launches wrote (provenance.py)
 
     def end(self) -> dict[str, Any]:
@@ -125,6 +129,15 @@ class Launches:
         if spec_fn is not None:
             self.record_spec(spec_fn)
 
+    def record_extent(self, extent: dict | None) -> None:
+        """Keep a launch's extent once (at most MAX_EXTENTS distinct ones per forward)."""
+        if not self.active or extent is None or len(self.extents) >= MAX_EXTENTS:
+            return
+        key = json.dumps(extent, sort_keys=True)
+        if key not in self._extent_keys:
+            self._extent_keys.add(key)
+            self.extents.append(extent)
+
     def record_spec(self, spec_fn) -> None:
         """Record a compile spec (once) while specs are recorded; also for an autotune config that this launch
         did not run (triton_shims: every config must compile, the GPU's autotuner may pick any)."""
@@ -137,6 +150,7 @@ class Launches:
             self.specs.append(spec)
 
 
+MAX_EXTENTS = 64
 LAUNCHES = Launches()
 
 
@@ -231,6 +245,9 @@ def _install_interpreter_hook() -> list:
         g = interpreter_host.launch_grid(self.fn, grid, args, kwargs)
         if _programs(g) != 0:  # a grid of zero programs runs nothing: not a launch
             LAUNCHES.hit(None, lambda: launch_spec(self.fn, self.constexprs, args, kwargs), known_writes=True)
+            if LAUNCHES.active:  # its grid and tiles at this size (funnel/launch_extents.py)
+                LAUNCHES.record_extent(launch_extent(self.fn, self.constexprs, (g,) if _type(g) is int else tuple(g),
+                                                     args, kwargs))
         self.grid, self.pre_run_hooks = g, []
         _check_tensor_like_args(args, kwargs)
         if LAUNCHES.active:  # a kernel computing in fp16 because its operand type comes from an fp16 buffer

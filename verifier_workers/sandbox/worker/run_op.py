@@ -118,6 +118,7 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
             ops["host_scalar_reads"] = mode.scalar_reads
     info: dict[str, Any] = {"launches": launches["count"], "stray_writes": launches["stray_writes"],
                             "stray_reads": launches["stray_reads"], "specs": specs, "violations": [], "snapshot": snap,
+                            "extents": list(LAUNCHES.extents),
                             "compute_ops": ops,
                             "low_precision": getattr(mode, "low_precision", 0) + launches["low_precision"],
                             "device_kernels": getattr(kernels, "ok", None),
@@ -195,7 +196,7 @@ def _run(args: dict) -> tuple[dict, dict]:
     if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
         return {"skipped": "no float32 inputs to cast"}, {}
     result: dict[str, Any] = {"launches": {}, "violations": [], "compute_ops": {}, "specs": [], "stray_writes": 0,
-                              "stray_reads": 0}
+                              "stray_reads": 0, "extents": []}
     total, init_low = init_ops.pop(OP_TOTAL, 0), init_ops.pop(LOW_PRECISION, 0)
     if not check:  # the reference: what its constructor computes, which the candidate's may do too
         result["init_ops"] = sorted({op.removeprefix("import:") for op in init_ops})
@@ -273,6 +274,7 @@ def _run(args: dict) -> tuple[dict, dict]:
         result["stray_writes"] += info["stray_writes"]
         result["stray_reads"] += info["stray_reads"]
         result["specs"] += [sp for sp in info["specs"] if sp not in result["specs"]]  # every call's launches compile
+        result["extents"] += [e for e in info["extents"] if e not in result["extents"]]  # (funnel/launch_extents.py)
         for op, n in info["compute_ops"].items():
             result["compute_ops"][op] = result["compute_ops"].get(op, 0) + n
         if check:  # a later forward must not return storage of an earlier one's outputs (kept alive)
@@ -362,7 +364,8 @@ def _call_share(args: dict, call: int) -> float:
 
 def _later_inputs(ref, inputs: list, args: dict, call: int, share: float) -> list:
     return later_inputs(ref, inputs, args["seed"], call, args["device"], DTYPES.get(args.get("dtype") or ""),
-                        float(args.get("scale", 1.0)), bool(args.get("on_device")), bool(args.get("mix")), share)
+                        float(args.get("scale", 1.0)), bool(args.get("on_device")), bool(args.get("mix")), share,
+                        bool(args.get("swap_later")))
 
 
 def _finite(outs: list | None) -> bool:

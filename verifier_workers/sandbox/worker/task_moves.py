@@ -6,12 +6,15 @@ Contract:
     that read a tainted tensor is tainted). `expand_copy` stands for a materialised broadcast (a copy whose
     source has a stride-0 dimension of size > 1: `repeat_interleave`, `expand(...).contiguous()`).
   * A task whose reference does any of them is a *move task*. In a move task the candidate's PyTorch may
-    still make plain layout copies (`.contiguous()`/`.clone()`/`.to()` of one tensor, every element once), but
+    still make plain layout copies (`.contiguous()`/`.clone()`/`.to()` of one tensor, every element once, in
+    its own order), but
     `move_op` names as the task's (`cat(the task's)`, ...) every materialising move that combines several
-    sources (cat, stack), pads, or duplicates elements (a copy of a stride-0 broadcast): whatever aten op the
-    candidate picks, the move is the task's and must be Triton's (R7A_01 by name; R8A_01 a roll done as a cat,
-    R8A_02 a cat done as a stack, R8A_08 a repeat done as expand+reshape). Copies into slices of a buffer
-    are judged by watch.py (`copy_(the task's)`).
+    sources (cat, stack), pads, duplicates elements (a copy of a stride-0 broadcast), or reorders them (a copy
+    of a permuted view: `reorders`): whatever aten op the candidate picks, the move is the task's and must be
+    Triton's (R7A_01 by name; R8A_01 a roll done as a cat, R8A_02 a cat done as a stack, R8A_08 a repeat done
+    as expand+reshape; round 9: R9A_03 a pixel shuffle done as view+permute+contiguous, R9A_15 a nearest
+    upsampling, now a move, done as expand+reshape). Copies into slices of a buffer are judged by watch.py
+    (`copy_(the task's)`).
 Why not op by op: the same op is layout in one task and the task in another, and a move has many spellings.
 """
 from __future__ import annotations
@@ -31,6 +34,8 @@ REF_MOVES = frozenset("""
 cat stack constant_pad_nd roll repeat repeat_interleave flip gather index_select index take narrow_copy
 reflection_pad1d reflection_pad2d reflection_pad3d replication_pad1d replication_pad2d replication_pad3d
 im2col col2im pixel_shuffle pixel_unshuffle channel_shuffle embedding expand_copy
+upsample_nearest1d upsample_nearest2d upsample_nearest3d _upsample_nearest_exact1d _upsample_nearest_exact2d
+_upsample_nearest_exact3d
 """.split())
 # what a candidate's aten may do only outside move tasks (the other moves are compute everywhere: watch.py)
 CANDIDATE_MOVES = frozenset({"cat", "stack", "constant_pad_nd"})
@@ -59,7 +64,45 @@ def move_name(name: str, args) -> str | None:
     return None
 
 
-def move_op(name: str, args) -> str | None:
+def _order(t: _Tensor) -> tuple[int, ...]:
+    """The dimensions of size > 1 from the outermost in memory to the innermost (by stride)."""
+    dims = [d for d in range(t.dim()) if t.shape[d] > 1]
+    return tuple(sorted(dims, key=lambda d: (-t.stride(d), d)))
+
+
+def _dense(t: _Tensor) -> bool:
+    """`t` covers its memory once with no gaps, in some order of its dimensions (clone keeps its strides)."""
+    expect = 1
+    for d in reversed(_order(t)):
+        if t.stride(d) != expect:
+            return False
+        expect *= t.shape[d]
+    return True
+
+
+_LAST_CHANNELS = {4: (0, 2, 3, 1), 5: (0, 2, 3, 4, 1)}
+
+
+def reorders(name: str, args, kwargs) -> bool:
+    """A copy op whose result holds the source's elements in another order than the source holds them in
+    memory: the copy of a permuted view (`x.view(...).permute(...).contiguous()`, `.reshape` of a transpose,
+    `dst.copy_(src.transpose(...))`). A copy in the source's own order (`.contiguous()` of a contiguous tensor,
+    of a slice, a `clone()` that keeps a permuted tensor's strides) moves nothing."""
+    src = copy_source(name, args)
+    if src is None or src.numel() <= 1:
+        return False
+    if name in ("copy_", "_copy_from", "_copy_from_and_resize"):
+        dst = args[0] if name == "copy_" else (args[1] if len(args) > 1 else None)
+        return _isinstance(dst, _Tensor) and dst.shape == src.shape and _order(dst) != _order(src)
+    fmt = (kwargs or {}).get("memory_format")
+    if fmt in (None, torch.preserve_format) and _dense(src):
+        return False  # the copy keeps the source's strides
+    keep = _LAST_CHANNELS.get(src.dim()) if fmt in (torch.channels_last, torch.channels_last_3d) else None
+    target = tuple(d for d in (keep or range(src.dim())) if src.shape[d] > 1)
+    return _order(src) != target
+
+
+def move_op(name: str, args, kwargs=None) -> str | None:
     """In a move task: the compute name of a candidate's materialising move (module doc), else None."""
     if name in CANDIDATE_MOVES:
         return f"{name}(the task's)"
@@ -69,6 +112,8 @@ def move_op(name: str, args) -> str | None:
         if src is not None and src.numel() > 1 and (
                 duplicates(src) or (name == "copy_" and args[0].numel() > src.numel())):
             return f"{name}(the task's)"
+        if reorders(name, args, kwargs):  # a permuted view materialised: the task's reorder (R9A_03)
+            return f"{name}(the task's: permuted)"
     return None
 
 

@@ -204,8 +204,8 @@ class ComputeWatch(TorchDispatchMode):
             name = value_ops.dtype_view_op(args) or name  # bytes picked out of elements
         elif name == "arange":
             name = value_ops.arange_op(args, kwargs) or name  # a table of start + i*step (R7A_03)
-        elif self.move_task and moves.move_op(name, args):
-            name = moves.move_op(name, args)  # the reference's data movement, done by aten (R7A_01, R8A_01/02/08)
+        elif self.move_task and moves.move_op(name, args, kwargs):
+            name = moves.move_op(name, args, kwargs)  # the reference's data movement, done by aten (R7A_01, R8A_01/02/08)
         elif name in value_ops.COPIES:
             pause()  # the overlap masks' own ops
             try:
