@@ -196,7 +196,8 @@ class WorkerRuns:
         `call_shares`: the later calls' shares to take (the float64 run follows the fp32 one's)."""
         key, src = self.ref_key(ctx, var.overrides)
         ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix, tuple(var.grad_modes), var.resample,
-              var.init_factors, var.init_ints, var.init_zero_kept, tuple(call_shares or ()))
+              var.init_factors, var.init_ints, var.init_zero_kept, var.init_tensors, var.input_factors,
+              var.redraw_constant, tuple(call_shares or ()))
         if ck in self._ref_cache:
             self._ref_cache.move_to_end(ck)
             return self._ref_cache[ck]
@@ -206,7 +207,8 @@ class WorkerRuns:
             "module": key, "ref": key, "cls": "Model", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix, "check": False,
             "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
-            "init_zero_kept": list(var.init_zero_kept),
+            "init_zero_kept": list(var.init_zero_kept), "init_tensors": var.init_tensors,
+            "input_factors": list(var.input_factors), "redraw_constant": var.redraw_constant,
             "grad_modes": var.grad_modes, "resample": var.resample, "call_shares": call_shares,
             "on_device": self.device_compare, "keep": slot}, stage)
         ran = reply.get("ok") and not reply.get("skipped")
@@ -237,7 +239,8 @@ class WorkerRuns:
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix,
             "grad_modes": var.grad_modes, "resample": var.resample,
             "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
-            "init_zero_kept": list(var.init_zero_kept),
+            "init_zero_kept": list(var.init_zero_kept), "init_tensors": var.init_tensors,
+            "input_factors": list(var.input_factors), "redraw_constant": var.redraw_constant,
             "keep_state": var.keep_state, "unwatched_kernels": self.cfg.unwatched_kernels,
             # the reference's choices, followed: the later calls' inputs, its perturbed constant parameters and
             # its weight updates between calls
