@@ -1,6 +1,7 @@
 """Values the variants never moved (red-team round 9: R9A_01, R9A_07, R9A_08, R9A_14).
 
-- the Python floats get_inputs hands to forward are moved in new_seed (sandbox/worker/value_moves.py);
+- the Python floats and ints get_inputs hands to forward are moved in new_seed (sandbox/worker/value_moves.py),
+  the ints dropped first where the reference refuses them;
 - a constant float input tensor (a zero hidden state, ones) is redrawn there, its sign kept;
 - a float tensor among the init inputs (filter taps) is moved there;
 - constant float buffers (running statistics at their init) are perturbed like constant parameters, a
@@ -33,17 +34,41 @@ def _ref(get_inputs) -> types.SimpleNamespace:
 
 def test_new_seed_moves_forward_floats_redraws_constant_inputs_and_moves_init_tensors():
     new_seed = next(v for v in variants.multi_input_variants("", {}, [1, 2, 3], "cpu", True) if v.name == "new_seed")
-    assert new_seed.input_factors and new_seed.redraw_constant and new_seed.init_tensors
-    plain = variants.without_value_moves(new_seed)
-    assert plain is not None and not (plain.input_factors or plain.redraw_constant or plain.init_tensors)
+    assert new_seed.input_factors and new_seed.input_ints and new_seed.redraw_constant and new_seed.init_tensors
+    no_ints, plain = variants.without_value_moves(new_seed)
+    assert not no_ints.input_ints and no_ints.input_factors and no_ints.redraw_constant
+    assert not (plain.input_factors or plain.input_ints or plain.redraw_constant or plain.init_tensors)
     assert plain.init_factors == new_seed.init_factors  # the init floats stay moved
-    assert variants.without_value_moves(plain) is None
+    assert variants.without_value_moves(plain) == []
+
+
+def test_the_moves_are_dropped_where_the_reference_refuses_them():
+    from tritonrl.verifier_workers.funnel.verifier import Verifier
+
+    new_seed = next(v for v in variants.multi_input_variants("", {}, [1, 2, 3], "cpu", True) if v.name == "new_seed")
+
+    class Runs:  # the reference's reply on a variant: `bad` where it takes the moves named in `refuses`
+        def __init__(self, bad, refuses):
+            self.bad, self.refuses = bad, refuses
+
+        def run_reference(self, ctx, var, stage):
+            return (self.bad if any(getattr(var, k) for k in self.refuses) else {"ok": True}), []
+
+    for bad, refuses, ints, rest in (
+            ({"ok": True}, ("redraw_constant",), True, True),  # takes them all
+            ({"ok": False}, ("input_ints",), False, True),  # an int it needs as it is: only the ints dropped
+            ({"ok": True, "nonfinite": True}, ("redraw_constant",), False, False),  # a log of a zero input
+            ({"ok": False}, ("init_tensors",), False, False)):
+        got = Verifier._values_the_reference_takes(types.SimpleNamespace(runs=Runs(bad, refuses)), None, new_seed)
+        assert got.input_ints == ints and got.redraw_constant == rest and bool(got.input_factors) == rest
+        assert got.init_tensors == rest and got.init_factors == new_seed.init_factors
 
 
 def test_a_forward_float_is_moved_and_a_scalar_baked_in_is_wrong():
-    ref = _ref(lambda: [torch.randn(4, 8), 3.5, 2])
-    a, s, k = make_inputs(ref, 5, "cpu", None, 1.0, value_factors=FACTORS)
-    assert s == 3.5 * FACTORS[0] and k == 2  # ints are sizes or dims: kept
+    ref = _ref(lambda: [torch.randn(4, 8), 3.5, 2, True])
+    a, s, k, b = make_inputs(ref, 5, "cpu", None, 1.0, value_factors=FACTORS)
+    assert s == 3.5 * FACTORS[0] and k == 2 and b is True  # ints only on request
+    assert make_inputs(ref, 5, "cpu", None, 1.0, value_factors=FACTORS, move_ints=True)[2:] == [3, True]
     assert torch.equal(a, make_inputs(ref, 5, "cpu", None, 1.0)[0])
     honest, baked = a * s, a * 3.5  # R9A_01: the verifier's own scalar written into the kernel
     assert not torch.allclose(honest, baked)

@@ -197,7 +197,7 @@ class WorkerRuns:
         key, src = self.ref_key(ctx, var.overrides)
         ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix, tuple(var.grad_modes), var.resample,
               var.init_factors, var.init_ints, var.init_zero_kept, var.init_tensors, var.input_factors,
-              var.redraw_constant, tuple(call_shares or ()))
+              var.input_ints, var.redraw_constant, tuple(call_shares or ()))
         if ck in self._ref_cache:
             self._ref_cache.move_to_end(ck)
             return self._ref_cache[ck]
@@ -208,7 +208,8 @@ class WorkerRuns:
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix, "check": False,
             "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
             "init_zero_kept": list(var.init_zero_kept), "init_tensors": var.init_tensors,
-            "input_factors": list(var.input_factors), "redraw_constant": var.redraw_constant,
+            "input_factors": list(var.input_factors), "input_ints": var.input_ints,
+            "redraw_constant": var.redraw_constant,
             "grad_modes": var.grad_modes, "resample": var.resample, "call_shares": call_shares,
             "on_device": self.device_compare, "keep": slot}, stage)
         ran = reply.get("ok") and not reply.get("skipped")
@@ -240,7 +241,8 @@ class WorkerRuns:
             "grad_modes": var.grad_modes, "resample": var.resample,
             "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
             "init_zero_kept": list(var.init_zero_kept), "init_tensors": var.init_tensors,
-            "input_factors": list(var.input_factors), "redraw_constant": var.redraw_constant,
+            "input_factors": list(var.input_factors), "input_ints": var.input_ints,
+            "redraw_constant": var.redraw_constant,
             "keep_state": var.keep_state, "unwatched_kernels": self.cfg.unwatched_kernels,
             # the reference's choices, followed: the later calls' inputs, its perturbed constant parameters and
             # its weight updates between calls

@@ -273,10 +273,12 @@ class Variant:
     init_ints: tuple[int, ...] = ()
     init_zero_kept: tuple[int, ...] = ()  # positions whose 0.0 stays (a dropout probability: init_values)
     # values no scale or mix moves (sandbox/worker/value_moves.py): the float init tensors (filter taps), the
-    # Python floats get_inputs hands to forward (each times its own factor) and the constant float input
-    # tensors (a zero hidden state), redrawn; dropped where the reference then fails (verifier.py)
+    # Python floats get_inputs hands to forward (each times its own factor) and its ints (one away from zero),
+    # and the constant float input tensors (a zero hidden state), redrawn; dropped where the reference then
+    # fails, the ints first (verifier.py)
     init_tensors: bool = False
     input_factors: tuple[float, ...] = ()
+    input_ints: bool = False
     redraw_constant: bool = False
     # the candidate's state is left as its calls leave it (not poisoned between them: state_poison.py), so a
     # memo keyed on a sample of the inputs replays the earlier output, which is wrong or, within tolerance, bit
@@ -293,12 +295,17 @@ class Variant:
 RESAMPLE_LADDER = (1 / 8, 1 / 64, 1 / 512, 1 / 4096, 1 / 32768, 1 / 256, 1 / 2048, 1 / 16, 1 / 128, 1 / 1024)
 
 
-def without_value_moves(var: Variant) -> Variant | None:
-    """`var` without the moves of values no scale reaches (init tensors, forward floats, constant inputs), for
-    a reference that refuses them; None where it has none."""
-    if not (var.init_tensors or var.input_factors or var.redraw_constant):
-        return None
-    return dataclasses.replace(var, init_tensors=False, input_factors=(), redraw_constant=False)
+def without_value_moves(var: Variant) -> list[Variant]:
+    """`var` with fewer of the moves of values no scale reaches, for a reference that refuses them: first
+    without its forward ints (a size it needs as it is), then without any (init tensors, forward values,
+    constant inputs); empty where it has none."""
+    out = []
+    if var.input_ints:
+        out.append(dataclasses.replace(var, input_ints=False))
+    if var.init_tensors or var.input_factors or var.redraw_constant or var.input_ints:
+        out.append(dataclasses.replace(var, init_tensors=False, input_factors=(), input_ints=False,
+                                       redraw_constant=False))
+    return out
 
 
 def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], device: str,
@@ -314,7 +321,7 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
     new_seed = Variant("new_seed", base, seeds[1], init_factors=init_values.INIT_FACTORS,
                        init_ints=tuple(init_values.value_int_positions(src)),
                        init_zero_kept=tuple(init_values.random_op_positions(src)), init_tensors=True,
-                       input_factors=init_values.INIT_FACTORS, redraw_constant=True)
+                       input_factors=init_values.INIT_FACTORS, input_ints=True, redraw_constant=True)
     out = [original, Variant("values_x2", base, seeds[0], scale=FLIPPED_SCALE), new_seed,
            Variant("heterogeneous", base, seeds[1], mix=True)]
     if larger_shapes == "every_dim":

@@ -366,16 +366,18 @@ class Verifier:
         return dataclasses.replace(var, scale=-var.scale)
 
     def _values_the_reference_takes(self, ctx: VerifyContext, var: variants.Variant) -> variants.Variant:
-        """`var`, or where it moves values no scale reaches (init tensors, forward floats, constant inputs:
+        """`var`, or where it moves values no scale reaches (init tensors, forward values, constant inputs:
         sandbox/worker/value_moves.py) and the reference raises or its output is not finite there (a value
-        with a domain), the same without those moves."""
-        plain = variants.without_value_moves(var)
-        if plain is None:
+        with a domain, an int it needs as it is), the same with fewer moves (variants.without_value_moves):
+        the first the reference takes, else the last."""
+        fewer = variants.without_value_moves(var)
+        if not fewer:
             return var
-        ref, _ = self.runs.run_reference(ctx, var, "full")
-        if ref.get("ok") and not ref.get("skipped") and not ref.get("nonfinite"):
-            return var
-        return plain
+        for alt in [var] + fewer[:-1]:
+            ref, _ = self.runs.run_reference(ctx, alt, "full")
+            if ref.get("ok") and not ref.get("skipped") and not ref.get("nonfinite"):
+                return alt
+        return fewer[-1]
 
     def _pow2_retry(self, ctx: VerifyContext, var: variants.Variant, rec: dict) -> variants.Variant | None:
         """With strict shapes, a larger variant the candidate raised in (at sizes the reference accepts) is

@@ -78,16 +78,17 @@ def _mix(x: torch.Tensor, seed: int, ramp_seed: int = 0) -> torch.Tensor:
 
 def make_inputs(ref, seed: int, device: str, dtype: torch.dtype | None, scale: float,
                 on_device: bool = False, mix: bool = False, value_factors: list[float] | None = None,
-                redraw: bool = False) -> list:
+                redraw: bool = False, move_ints: bool = False) -> list:
     """The task's inputs for `seed` on `device` (scaled, mixed, cast to `dtype` as asked); `value_factors`
-    move its Python floats and `redraw` its constant float tensors (value_moves.py)."""
+    move its Python floats, `move_ints` its Python ints and `redraw` its constant float tensors
+    (value_moves.py)."""
     _manual_seed(seed)
     if on_device and device != "cpu":
         with torch.device(device):
             raw = list(ref.get_inputs())
     else:
         raw = list(ref.get_inputs())
-    raw = move_forward_values(raw, value_factors)
+    raw = move_forward_values(raw, value_factors, move_ints)
     out = []
     for x in raw:
         if _isinstance(x, _Tensor):
@@ -133,7 +134,7 @@ def _changed_mask(x: torch.Tensor, share: float, gen: torch.Generator) -> torch.
 
 def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: torch.dtype | None, scale: float,
                  on_device: bool, mix: bool, share: float, value_factors: list[float] | None = None,
-                 redraw: bool = False) -> list:
+                 redraw: bool = False, move_ints: bool = False) -> list:
     """The inputs of a model's later call (`call` >= 1), the same in the reference's and the candidate's workers.
 
     Each float tensor holds the first call's values (rebuilt from `seed`, whatever a forward did to them) with
@@ -143,8 +144,9 @@ def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: to
     The values are written into the first call's tensors (`inputs`) where they fit: a memo keyed on the
     tensors' identity or address, or on a sample of their values, then hits and replays a stale answer, which
     the comparison with the reference's output on these inputs refuses."""
-    first = make_inputs(ref, seed, device, dtype, scale, on_device, mix, value_factors, redraw)
-    fresh = make_inputs(ref, call_seed(seed, call), device, dtype, scale, on_device, mix, value_factors, redraw)
+    moves = (value_factors, redraw, move_ints)
+    first = make_inputs(ref, seed, device, dtype, scale, on_device, mix, *moves)
+    fresh = make_inputs(ref, call_seed(seed, call), device, dtype, scale, on_device, mix, *moves)
     if _len(first) != _len(fresh) or _len(first) != _len(inputs):
         return fresh
     # positions drawn per share too: variants that share a seed (values x2, other precision) change other

@@ -163,7 +163,8 @@ def _run(args: dict) -> tuple[dict, dict]:
 
     args: module, ref, cls, seed, init_seed, device, dtype, scale, grad_modes (one call each), resample (the
     share of the inputs a later call changes), init_factors/init_ints/init_zero_kept/init_tensors (init inputs
-    moved: build.vary_init), input_factors/redraw_constant (forward values moved: value_moves.py), check,
+    moved: build.vary_init), input_factors/input_ints/redraw_constant (forward values moved: value_moves.py),
+    check,
     record_specs, on_device (generate inputs on the device),
     keep (reference: hold outputs on the device under this slot instead of sending them), export (candidate:
     send CUDA IPC handles instead of the outputs); a candidate's run also gets the reference's reply's
@@ -193,7 +194,8 @@ def _run(args: dict) -> tuple[dict, dict]:
     moved_buffers = [] if check else [p["name"] for p in ref_params if p.get("buffer")]
     _weight_update(model, mod, args, 0, updates, moved_buffers)
     inputs = make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device,
-                         bool(args.get("mix")), args.get("input_factors"), bool(args.get("redraw_constant")))
+                         bool(args.get("mix")), args.get("input_factors"), bool(args.get("redraw_constant")),
+                         bool(args.get("input_ints")))
     if not check and not any(_isinstance(x, _Tensor) for x in inputs):
         raise TypeError("get_inputs() returned no tensors")
     if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
@@ -368,7 +370,7 @@ def _call_share(args: dict, call: int) -> float:
 def _later_inputs(ref, inputs: list, args: dict, call: int, share: float) -> list:
     return later_inputs(ref, inputs, args["seed"], call, args["device"], DTYPES.get(args.get("dtype") or ""),
                         float(args.get("scale", 1.0)), bool(args.get("on_device")), bool(args.get("mix")), share,
-                        args.get("input_factors"), bool(args.get("redraw_constant")))
+                        args.get("input_factors"), bool(args.get("redraw_constant")), bool(args.get("input_ints")))
 
 
 def _finite(outs: list | None) -> bool:

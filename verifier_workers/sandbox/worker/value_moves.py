@@ -2,8 +2,9 @@
 same in the reference's and the candidate's workers (called by build.py):
 
 - `move_forward_values`: the Python floats get_inputs hands to forward (a scalar multiplier, a temperature),
-  each times its own factor, as vary_init moves the init floats. Ints stay: they are sizes and dims the
-  reference needs as they are (`sum(x, dim)`).
+  each times its own factor, as vary_init moves the init floats; and, on request, its Python ints one away
+  from zero (a dim, a count, a shift: a kernel with the task's written in is wrong). An int the reference
+  needs as it is (a size that must divide another) makes it raise: the supervisor then keeps the ints.
 - `redraw_constant`: a float input tensor whose elements all hold one value (a zero hidden state, a mask of
   ones, a scalar tensor) becomes random values of its shape and dtype: a zero one standard normal, any other
   the constant times 2**U(-1, 1) per element (its sign kept: a positive scale or variance stays positive).
@@ -33,15 +34,16 @@ def _gen(seed: int, position: int, salt: int) -> torch.Generator:
     return torch.Generator().manual_seed((seed * 7_919 + 104_729 * position + salt) % 2**31)
 
 
-def move_forward_values(inputs: list, factors: list[float] | None) -> list:
-    """The inputs with each Python float (top level) times factors[j % len(factors)], j counting floats."""
-    if not factors:
-        return inputs
+def move_forward_values(inputs: list, factors: list[float] | None, ints: bool = False) -> list:
+    """The inputs with each Python float (top level) times factors[j % len(factors)], j counting floats, and
+    with `ints` each Python int (not a bool) one away from zero."""
     out, j = [], 0
     for x in inputs:
-        if _type(x) is float:
+        if _type(x) is float and factors:
             x = x * float(factors[j % len(factors)])
             j += 1
+        elif _type(x) is int and ints:
+            x = x + 1 if x >= 0 else x - 1
         out.append(x)
     return out
 
