@@ -164,8 +164,7 @@ def _run(args: dict) -> tuple[dict, dict]:
     args: module, ref, cls, seed, init_seed, device, dtype, scale, grad_modes (one call each), resample (the
     share of the inputs a later call changes), init_factors/init_ints/init_zero_kept/init_tensors (init inputs
     moved: build.vary_init), input_factors/input_ints/redraw_constant (forward values moved: value_moves.py),
-    check,
-    record_specs, on_device (generate inputs on the device),
+    check, record_specs, on_device (generate inputs on the device),
     keep (reference: hold outputs on the device under this slot instead of sending them), export (candidate:
     send CUDA IPC handles instead of the outputs); a candidate's run also gets the reference's reply's
     call_shares (the shares its later calls used) and ref_params (its perturbed constant parameters).
