@@ -124,6 +124,56 @@ def test_a_packed_and_padded_copy_follows_element_by_element():
     assert bool((cand.wb[:, 13:] == 0).all())  # the padding stays zero
 
 
+class _ScaledLinear(nn.Module):
+    """The reference of R9A_04 (linear_scale): a GEMM, then a constant scale of the init inputs."""
+
+    def __init__(self, scale: float = 2.0):
+        super().__init__()
+        self.gemm = nn.Linear(12, 10)
+        self.scale = scale
+
+    def forward(self, x):
+        return self.gemm(x) * self.scale
+
+
+class _ScaleInWeights(_ScaledLinear):
+    """R9A_04: the scale folded into the parameters themselves (drawn with scaled bounds at construction)."""
+
+    def __init__(self, scale: float = 2.0):
+        super().__init__(scale)
+        with torch.no_grad():
+            self.gemm.weight.mul_(scale)
+            self.gemm.bias.mul_(scale)
+
+    def forward(self, x):
+        return self.gemm(x)
+
+
+class _FusedParameter(_ScaledLinear):
+    """Honest: weight and bias packed into one parameter of its own (its RMS is the task's S)."""
+
+    def __init__(self, scale: float = 2.0):
+        super().__init__(scale)
+        self.wb = nn.Parameter(torch.cat([self.gemm.weight.detach(), self.gemm.bias.detach()[:, None]], 1))
+        del self.gemm
+
+    def forward(self, x):
+        return (x @ self.wb[:, :12].t() + self.wb[:, 12]) * self.scale
+
+
+def test_a_scale_folded_into_a_parameter_does_not_commute_with_the_update():
+    x = torch.randn(4, 12)
+    for cls, right in ((_ScaleInWeights, False), (_FusedParameter, True)):
+        torch.manual_seed(3)
+        ref = _ScaledLinear()
+        torch.manual_seed(3)
+        cand = cls()
+        assert torch.allclose(ref(x), cand(x), atol=1e-5)  # right as long as the weights never change
+        _update_both(ref, cand, f"wu_{cls.__name__}")
+        # the verifier's fp32 tolerance: the packed parameter moves by S, within 1e-3 of the reference's own
+        assert torch.allclose(ref(x), cand(x), atol=1e-2, rtol=1e-2) == right, cls.__name__
+
+
 def test_an_identity_weight_stops_being_the_identity():
     class Eye(nn.Module):
         def __init__(self):

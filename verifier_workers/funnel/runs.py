@@ -197,7 +197,8 @@ class WorkerRuns:
         `call_shares`: the later calls' shares to take (the float64 run follows the fp32 one's)."""
         key, src = self.ref_key(ctx, var.overrides)
         ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix, tuple(var.grad_modes), var.resample,
-              var.swap_later, var.init_factors, var.init_ints, var.init_zero_kept, tuple(call_shares or ()))
+              var.swap_later, var.init_factors, var.init_ints, var.init_zero_kept, var.init_tensors,
+              var.input_factors, var.input_ints, var.redraw_constant, tuple(call_shares or ()))
         if ck in self._ref_cache:
             self._ref_cache.move_to_end(ck)
             return self._ref_cache[ck]
@@ -207,7 +208,9 @@ class WorkerRuns:
             "module": key, "ref": key, "cls": "Model", "seed": var.seed, "init_seed": ctx.seeds[7],
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix, "check": False,
             "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
-            "init_zero_kept": list(var.init_zero_kept),
+            "init_zero_kept": list(var.init_zero_kept), "init_tensors": var.init_tensors,
+            "input_factors": list(var.input_factors), "input_ints": var.input_ints,
+            "redraw_constant": var.redraw_constant,
             "grad_modes": var.grad_modes, "resample": var.resample, "swap_later": var.swap_later,
             "call_shares": call_shares,
             "on_device": self.device_compare, "keep": slot}, stage)
@@ -239,7 +242,9 @@ class WorkerRuns:
             "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix,
             "grad_modes": var.grad_modes, "resample": var.resample, "swap_later": var.swap_later,
             "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
-            "init_zero_kept": list(var.init_zero_kept),
+            "init_zero_kept": list(var.init_zero_kept), "init_tensors": var.init_tensors,
+            "input_factors": list(var.input_factors), "input_ints": var.input_ints,
+            "redraw_constant": var.redraw_constant,
             "keep_state": var.keep_state, "unwatched_kernels": self.cfg.unwatched_kernels,
             # the reference's choices, followed: the later calls' inputs, its perturbed constant parameters and
             # its weight updates between calls

@@ -8,6 +8,7 @@ Everything here is pure: it rewrites the (trusted) reference source as text and 
 from __future__ import annotations
 
 import ast
+import dataclasses
 from dataclasses import dataclass, field
 
 from tritonrl.verifier_workers.funnel import init_values, size_discovery
@@ -297,6 +298,14 @@ class Variant:
     init_factors: tuple[float, ...] = ()
     init_ints: tuple[int, ...] = ()
     init_zero_kept: tuple[int, ...] = ()  # positions whose 0.0 stays (a dropout probability: init_values)
+    # values no scale or mix moves (sandbox/worker/value_moves.py): the float init tensors (filter taps), the
+    # Python floats get_inputs hands to forward (each times its own factor) and its ints (one away from zero),
+    # and the constant float input tensors (a zero hidden state), redrawn; dropped where the reference then
+    # fails, the ints first (verifier.py)
+    init_tensors: bool = False
+    input_factors: tuple[float, ...] = ()
+    input_ints: bool = False
+    redraw_constant: bool = False
     # the candidate's state is left as its calls leave it (not poisoned between them: state_poison.py), so a
     # memo keyed on a sample of the inputs replays the earlier output, which is wrong or, within tolerance, bit
     # for bit the earlier one (compare.stale_call). The tiny stage and the original variant poison it, which
@@ -312,6 +321,19 @@ class Variant:
 RESAMPLE_LADDER = (1 / 8, 1 / 64, 1 / 512, 1 / 4096, 1 / 32768, 1 / 256, 1 / 2048, 1 / 16, 1 / 128, 1 / 1024)
 
 
+def without_value_moves(var: Variant) -> list[Variant]:
+    """`var` with fewer of the moves of values no scale reaches, for a reference that refuses them: first
+    without its forward ints (a size it needs as it is), then without any (init tensors, forward values,
+    constant inputs); empty where it has none."""
+    out = []
+    if var.input_ints:
+        out.append(dataclasses.replace(var, input_ints=False))
+    if var.init_tensors or var.input_factors or var.redraw_constant or var.input_ints:
+        out.append(dataclasses.replace(var, init_tensors=False, input_factors=(), input_ints=False,
+                                       redraw_constant=False))
+    return out
+
+
 def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], device: str,
                          multi_input: bool, larger_shapes: str = "every_dim", factor: int = 3,
                          tile: int | None = None, cover: int | None = None) -> list[Variant]:
@@ -324,7 +346,8 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
         return [original]
     new_seed = Variant("new_seed", base, seeds[1], init_factors=init_values.INIT_FACTORS,
                        init_ints=tuple(init_values.value_int_positions(src)),
-                       init_zero_kept=tuple(init_values.random_op_positions(src)))
+                       init_zero_kept=tuple(init_values.random_op_positions(src)), init_tensors=True,
+                       input_factors=init_values.INIT_FACTORS, input_ints=True, redraw_constant=True)
     out = [original, Variant("values_x2", base, seeds[0], scale=FLIPPED_SCALE), new_seed,
            Variant("heterogeneous", base, seeds[1], mix=True)]
     if larger_shapes == "every_dim":

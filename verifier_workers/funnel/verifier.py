@@ -311,6 +311,7 @@ class Verifier:
                 var = self._split_equal_sizes(ctx, self._sizes_the_reference_takes(ctx, var), split)
             if var.scale < 0:
                 var = self._signs_the_reference_takes(ctx, var)
+            var = self._values_the_reference_takes(ctx, var)
             rec = self.runs.check_variant(ctx, var, "full")
             pow2 = self._pow2_retry(ctx, var, rec)
             if pow2 is not None:  # raised at the drawn sizes: judged at powers of two instead
@@ -369,6 +370,20 @@ class Verifier:
         if ref.get("ok") and not ref.get("skipped") and not ref.get("nonfinite"):
             return var
         return dataclasses.replace(var, scale=-var.scale)
+
+    def _values_the_reference_takes(self, ctx: VerifyContext, var: variants.Variant) -> variants.Variant:
+        """`var`, or where it moves values no scale reaches (init tensors, forward values, constant inputs:
+        sandbox/worker/value_moves.py) and the reference raises or its output is not finite there (a value
+        with a domain, an int it needs as it is), the same with fewer moves (variants.without_value_moves):
+        the first the reference takes, else the last."""
+        fewer = variants.without_value_moves(var)
+        if not fewer:
+            return var
+        for alt in [var] + fewer[:-1]:
+            ref, _ = self.runs.run_reference(ctx, alt, "full")
+            if ref.get("ok") and not ref.get("skipped") and not ref.get("nonfinite"):
+                return alt
+        return fewer[-1]
 
     def _pow2_retry(self, ctx: VerifyContext, var: variants.Variant, rec: dict) -> variants.Variant | None:
         """With strict shapes, a larger variant the candidate raised in (at sizes the reference accepts) is

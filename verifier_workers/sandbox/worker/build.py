@@ -12,6 +12,7 @@ import torch
 
 from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES
 from tritonrl.verifier_workers.sandbox.worker.loader import LOW_PRECISION, OP_TOTAL, STATE
+from tritonrl.verifier_workers.sandbox.worker.value_moves import move_forward_values, move_init_tensor, redraw_constant
 from tritonrl.verifier_workers.sandbox.worker.watch import SCALAR_READS_PER_FORWARD, ComputeWatch, NoWatch
 
 # captured at import, before any candidate exists: later monkey-patching changes nothing here
@@ -76,19 +77,25 @@ def _mix(x: torch.Tensor, seed: int, ramp_seed: int = 0) -> torch.Tensor:
 
 
 def make_inputs(ref, seed: int, device: str, dtype: torch.dtype | None, scale: float,
-                on_device: bool = False, mix: bool = False) -> list:
-    """The task's inputs for `seed` on `device` (scaled, mixed, cast to `dtype` as asked)."""
+                on_device: bool = False, mix: bool = False, value_factors: list[float] | None = None,
+                redraw: bool = False, move_ints: bool = False) -> list:
+    """The task's inputs for `seed` on `device` (scaled, mixed, cast to `dtype` as asked); `value_factors`
+    move its Python floats, `move_ints` its Python ints and `redraw` its constant float tensors
+    (value_moves.py)."""
     _manual_seed(seed)
     if on_device and device != "cpu":
         with torch.device(device):
             raw = list(ref.get_inputs())
     else:
         raw = list(ref.get_inputs())
+    raw = move_forward_values(raw, value_factors, move_ints)
     out = []
     for x in raw:
         if _isinstance(x, _Tensor):
             x = x.to(device)
             if x.is_floating_point():
+                if redraw:
+                    x = redraw_constant(x, seed, len(out))
                 if scale != 1.0:
                     x = x * scale
                 if mix:
@@ -155,7 +162,8 @@ def swap_in_rows(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
 
 
 def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: torch.dtype | None, scale: float,
-                 on_device: bool, mix: bool, share: float, swap: bool = False) -> list:
+                 on_device: bool, mix: bool, share: float, swap: bool = False,
+                 value_factors: list[float] | None = None, redraw: bool = False, move_ints: bool = False) -> list:
     """The inputs of a model's later call (`call` >= 1), the same in the reference's and the candidate's workers.
 
     Each float tensor holds the first call's values (rebuilt from `seed`, whatever a forward did to them) with
@@ -167,8 +175,9 @@ def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: to
     the comparison with the reference's output on these inputs refuses. `swap` (and share < 1): instead, each
     float tensor of rows of two elements or more keeps the first call's values with two swapped in every row
     (`swap_in_rows`); the others keep theirs whole."""
-    first = make_inputs(ref, seed, device, dtype, scale, on_device, mix)
-    fresh = make_inputs(ref, call_seed(seed, call), device, dtype, scale, on_device, mix)
+    moves = (value_factors, redraw, move_ints)
+    first = make_inputs(ref, seed, device, dtype, scale, on_device, mix, *moves)
+    fresh = make_inputs(ref, call_seed(seed, call), device, dtype, scale, on_device, mix, *moves)
     if _len(first) != _len(fresh) or _len(first) != _len(inputs):
         return fresh
     # positions drawn per share too: variants that share a seed (values x2, other precision) change other
@@ -200,13 +209,15 @@ def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: to
 
 
 def vary_init(init: list, factors: list[float] | None, int_positions: list[int] | None,
-              zero_kept: list[int] | None = None) -> list:
+              zero_kept: list[int] | None = None, tensors: bool = False) -> list:
     """The init inputs of a variant that moves them (funnel/init_values.py decides which and how much):
     every float, at any depth of a tuple, list or dict (a `(low, high)` pair, R8C_03), times its own factor
     (factors[j % len(factors)], j counting floats in order), and a float 0.0 moved to ZERO_STEP times that
     factor (scaling keeps a zero, R8C_05), except at the top-level positions `zero_kept` (a dropout
     probability: a non-zero one makes the task random); the ints at `int_positions` moved one away from zero;
-    the rest as they are. Both sides get the same."""
+    with `tensors`, every float tensor at any depth times the factor of its top-level position and a random
+    per-element factor (value_moves.move_init_tensor: filter taps handed to the constructor, R9A_14); the
+    rest as they are. Both sides get the same."""
     count = [0]
 
     def move(x):
@@ -218,12 +229,14 @@ def vary_init(init: list, factors: list[float] | None, int_positions: list[int] 
             return type(x)(move(y) for y in x)
         if type(x) is dict:
             return {k: move(v) for k, v in x.items()}
+        if tensors and _isinstance(x, _Tensor):
+            return move_init_tensor(x, float(factors[i % _len(factors)]), i)  # i: vary_init's loop
         return x
 
     out = []
     for i, x in enumerate(init):
         keep = bool(zero_kept) and i in zero_kept
-        if factors and type(x) in (float, tuple, list, dict):
+        if factors and (type(x) in (float, tuple, list, dict) or (tensors and _isinstance(x, _Tensor))):
             x = move(x)
         elif type(x) is int and int_positions and i in int_positions:
             x = x + 1 if x >= 0 else x - 1
@@ -238,12 +251,13 @@ ZERO_STEP = 0.25
 
 def make_model(mod, cls_name: str, ref, init_seed: int, device: str, dtype: torch.dtype | None,
                init_ops: dict | None = None, init_factors: list[float] | None = None,
-               init_ints: list[int] | None = None, init_zero_kept: list[int] | None = None):
+               init_ints: list[int] | None = None, init_zero_kept: list[int] | None = None,
+               init_tensors: bool = False):
     """Construct with the task's init inputs and seed (so candidate and reference draw the same weights).
     With `init_ops`, the constructor runs under the compute watch and its aten compute ops are counted there.
     `init_factors`/`init_ints` move the init inputs (vary_init), the same on both sides."""
     _manual_seed(init_seed)
-    init = vary_init(list(ref.get_init_inputs()), init_factors, init_ints, init_zero_kept)
+    init = vary_init(list(ref.get_init_inputs()), init_factors, init_ints, init_zero_kept, init_tensors)
     # `.to()` runs under the watch too: a candidate's `to`/`_apply` override is constructor code
     # (a dtype variant's `.to(dtype)` rounds the weights to the task's dtype: not compute)
     mode = ComputeWatch(SCALAR_READS_PER_FORWARD, {dtype} if dtype is not None else ()) if init_ops is not None \

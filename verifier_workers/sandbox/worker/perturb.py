@@ -12,8 +12,13 @@ them in layouts of their own (pre-transposed, packed, flattened) that could not 
 every float parameter is also moved by a weight update before each call, by an elementwise map that commutes
 with those layouts: weight_update.py.)
 
-Buffers are left alone: they are the model's constants (causal masks, tables, running statistics that
-training mode does not read), which a kernel may build in.
+Constant float buffers are moved the same way (round 9, R9A_08): running statistics at their init (mean 0,
+variance 1) or a constant scale are what a trained checkpoint replaces, so a kernel that normalises by the
+init values 0 and 1 is wrong for any real model. A buffer whose constant is positive (a variance) stays
+positive: it becomes value * exp(2 * NOISE * n1). Buffers that vary (causal masks, tables built from the
+sizes, random ones) are left alone: a kernel may build a mask or a table in, and a random buffer is new per
+init seed already. The buffers moved here are also moved by the weight update between calls
+(weight_update.py).
 
 The reference reports its constant parameters (name, shape, value: `perturb_reference`); the candidate's worker
 writes the same perturbed values into the tensors of its model that hold them (`perturb_candidate`): the
@@ -78,11 +83,14 @@ def _name_seed(seed: int, name: str) -> int:
     return int(hashlib.sha256(f"{seed}:{name}".encode()).hexdigest()[:8], 16)  # a CPU generator keeps 32 bits
 
 
-def perturbed(name: str, shape: list[int], value: float, seed: int) -> torch.Tensor:
-    """The perturbed values of constant parameter `name` (float32, on the CPU): the same in both workers."""
+def perturbed(name: str, shape: list[int], value: float, seed: int, positive: bool = False) -> torch.Tensor:
+    """The perturbed values of constant parameter or buffer `name` (float32, on the CPU): the same in both
+    workers. `positive`: a positive constant buffer (a variance), kept positive."""
     gen = torch.Generator().manual_seed(_name_seed(seed, name))
     n1 = torch.randn(tuple(shape), generator=gen)
     n2 = torch.randn(tuple(shape), generator=gen)
+    if positive:
+        return value * torch.exp(2 * NOISE * n1)
     return value * (1 + NOISE * n1) + NOISE * max(abs(value), 1.0) * n2
 
 
@@ -92,15 +100,18 @@ def _write(t: torch.Tensor, values: torch.Tensor) -> None:
 
 
 def perturb_reference(model, seed: int) -> list[dict]:
-    """Perturb the reference's constant float parameters in place; returns them as they were (name, shape,
-    value) for the candidate's run."""
+    """Perturb the reference's constant float parameters and buffers in place; returns them as they were
+    (name, shape, value; `buffer` and `positive` for buffers) for the candidate's run."""
     out = []
     for name, kind, t in model_tensors(model):
-        c = _constant(t) if kind == "param" else None
+        c = _constant(t) if kind in ("param", "buffer") else None
         if c is None or any(name == p["name"] for p in out):
             continue
-        out.append({"name": name, "shape": list(t.shape), "value": c})
-        _write(t, perturbed(name, list(t.shape), c, seed))
+        entry = {"name": name, "shape": list(t.shape), "value": c}
+        if kind == "buffer":
+            entry.update(buffer=True, positive=c > 0)
+        out.append(entry)
+        _write(t, perturbed(name, list(t.shape), c, seed, bool(entry.get("positive"))))
     return out
 
 
@@ -121,7 +132,7 @@ def perturb_candidate(model, seed: int, ref_params: list[dict]) -> list[str]:
         if hit is not None:
             used.add(id(hit))
             try:
-                _write(hit, perturbed(name, list(shape), c, seed))
+                _write(hit, perturbed(name, list(shape), c, seed, bool(p.get("positive"))))
                 continue
             except Exception:  # a tensor that cannot be written in place (an inference tensor, a strided view)
                 pass

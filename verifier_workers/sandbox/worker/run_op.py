@@ -163,7 +163,9 @@ def _run(args: dict) -> tuple[dict, dict]:
     """op_run's body.
 
     args: module, ref, cls, seed, init_seed, device, dtype, scale, grad_modes (one call each), resample (the
-    share of the inputs a later call changes), check, record_specs, on_device (generate inputs on the device),
+    share of the inputs a later call changes), init_factors/init_ints/init_zero_kept/init_tensors (init inputs
+    moved: build.vary_init), input_factors/input_ints/redraw_constant (forward values moved: value_moves.py),
+    check, record_specs, on_device (generate inputs on the device),
     keep (reference: hold outputs on the device under this slot instead of sending them), export (candidate:
     send CUDA IPC handles instead of the outputs); a candidate's run also gets the reference's reply's
     call_shares (the shares its later calls used) and ref_params (its perturbed constant parameters).
@@ -180,7 +182,8 @@ def _run(args: dict) -> tuple[dict, dict]:
     # the model first: while its constructor runs, no inputs exist in this process to precompute from
     init_ops: dict[str, int] = {}
     model = make_model(mod, args["cls"], ref, args["init_seed"], device, dtype, init_ops,
-                       args.get("init_factors"), args.get("init_ints"), args.get("init_zero_kept"))
+                       args.get("init_factors"), args.get("init_ints"), args.get("init_zero_kept"),
+                       bool(args.get("init_tensors")))
     # constant parameters (norm weights and biases) moved off their init values, the same on both sides
     if check:
         unperturbed = perturb_candidate(model, args["init_seed"], args.get("ref_params") or [])
@@ -188,9 +191,11 @@ def _run(args: dict) -> tuple[dict, dict]:
         ref_params = perturb_reference(model, args["init_seed"])
     # and every float parameter moved by a weight update, as training moves it, before each call (weight_update.py)
     updates: list = []  # the reference's entries per call (the candidate's run gets them)
-    _weight_update(model, mod, args, 0, updates)
+    moved_buffers = [] if check else [p["name"] for p in ref_params if p.get("buffer")]
+    _weight_update(model, mod, args, 0, updates, moved_buffers)
     inputs = make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device,
-                         bool(args.get("mix")))
+                         bool(args.get("mix")), args.get("input_factors"), bool(args.get("redraw_constant")),
+                         bool(args.get("input_ints")))
     if not check and not any(_isinstance(x, _Tensor) for x in inputs):
         raise TypeError("get_inputs() returned no tensors")
     if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
@@ -232,7 +237,7 @@ def _run(args: dict) -> tuple[dict, dict]:
             if call:
                 if guard is not None and not args.get("keep_state"):  # (kept: a variant for the stale check)
                     guard.poison()
-                _weight_update(model, mod, args, call, updates)
+                _weight_update(model, mod, args, call, updates, moved_buffers)
                 if guard is not None:  # the update is the harness's write, not the candidate's state
                     guard.rerecord()
                 share = _call_share(args, call)
@@ -323,13 +328,14 @@ def _run(args: dict) -> tuple[dict, dict]:
     return send_outputs(args, result, send, {})
 
 
-def _weight_update(model, mod, args: dict, call: int, updates: list) -> None:
-    """The weight update before forward call `call` (weight_update.py). The reference applies it and appends
-    its entries to `updates`; the candidate follows the reference's entries of that call. In the float64 run
-    of an fp32 task the updated weights are rounded to fp32, as the fp32 run's are."""
+def _weight_update(model, mod, args: dict, call: int, updates: list, buffers: list) -> None:
+    """The weight update before forward call `call` (weight_update.py). The reference applies it (to its
+    parameters and the perturbed `buffers`) and appends its entries to `updates`; the candidate follows the
+    reference's entries of that call. In the float64 run of an fp32 task the updated weights are rounded to
+    fp32, as the fp32 run's are."""
     round_fp32 = args.get("dtype") == "float64"
     if not args.get("check"):
-        updates.append(update_reference(model, round_fp32))
+        updates.append(update_reference(model, round_fp32, buffers))
         return
     entries = args.get("weight_updates") or []
     update_candidate(model, mod, entries[call] if call < _len(entries) else [], round_fp32)
@@ -365,7 +371,8 @@ def _call_share(args: dict, call: int) -> float:
 def _later_inputs(ref, inputs: list, args: dict, call: int, share: float) -> list:
     return later_inputs(ref, inputs, args["seed"], call, args["device"], DTYPES.get(args.get("dtype") or ""),
                         float(args.get("scale", 1.0)), bool(args.get("on_device")), bool(args.get("mix")), share,
-                        bool(args.get("swap_later")))
+                        bool(args.get("swap_later")), args.get("input_factors"), bool(args.get("redraw_constant")),
+                        bool(args.get("input_ints")))
 
 
 def _finite(outs: list | None) -> bool:

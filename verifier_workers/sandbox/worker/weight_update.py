@@ -13,14 +13,20 @@ f is elementwise, so it commutes with any layout a candidate keeps (transposed, 
 copies): updating a copy gives the copy of the update. The candidate's worker therefore updates
 - each storage whose values are those of one of the reference's parameters, in any order (`fingerprint`):
   with that parameter's s (a renamed or transposed parameter, a buffer or tensor attribute holding a copy);
-- each other storage of an nn.Parameter of the candidate's, with its own RMS as s (a fold declared as a
-  parameter is moved too, and so is wrong);
+- each other storage of an nn.Parameter of the candidate's, with the task's scale S as s: the RMS of all the
+  reference's parameters' values together (round 9, R9A_04). With its own RMS, f would commute with a
+  constant scale (f_{cs}(c p) = c f_s(p)), so a scale folded into the weights at construction (c W held as
+  the parameter) stayed right after every update; an optimizer moves a weight by steps of the task's size,
+  not by a share of whatever values the candidate keeps. A parameter packing all of the reference's (fused
+  q, k, v) has S as its own RMS: it moves as before, within a share of OFFSET of the reference's;
 - each other float storage it holds (buffers, tensor attributes, containers, module globals: the state
   poisoner's reach) whose values all come from the storages above, zeros aside (padding): element by element,
   with the s of the storage each value came from (a packed or padded copy).
 Values derived from parameters (W * s, a cached inverse norm) match no parameter and are left stale: the
-candidate then computes with old weights and fails the comparison, as it should. The reference's buffers
-(masks, tables, running statistics) are left alone.
+candidate then computes with old weights and fails the comparison, as it should. Of the reference's buffers,
+those perturb.py moved (constant at init: running statistics, a constant scale) are updated too, as a new
+checkpoint would move them, with |f_s| where all their values are >= 0 (a variance stays positive); masks,
+tables and random buffers are left alone.
 
 The reference reports, per update, its parameters' fingerprints and scales (`update_reference`); the
 candidate's worker matches them (`update_candidate`). s is per parameter so that a weight of scale 1e-2 moves by
@@ -68,9 +74,23 @@ def _scale(values: torch.Tensor) -> float:
     return s if s > 0 and s == s and s != float("inf") else 1.0
 
 
-def updated(values: torch.Tensor, scale) -> torch.Tensor:
-    """f_s of float64 `values` (`scale`: a number, or a tensor of per-element scales)."""
-    return GAIN * values + OFFSET * scale * torch.cos(FREQ * values / scale + 1.0)
+def updated(values: torch.Tensor, scale, positive=False) -> torch.Tensor:
+    """f_s of float64 `values` (`scale`: a number, or a tensor of per-element scales); |f_s| where `positive`
+    (a bool, or a tensor of per-element flags)."""
+    out = GAIN * values + OFFSET * scale * torch.cos(FREQ * values / scale + 1.0)
+    if _isinstance(positive, torch.Tensor):
+        return torch.where(positive, out.abs(), out)
+    return out.abs() if positive else out
+
+
+def task_scale(entries: list[dict]) -> float | None:
+    """S: the RMS of the values of all the reference's parameters together (not its buffers), from their
+    entries (count and RMS each); None where it has none."""
+    n = sum(float(e["key"][0]) for e in entries if not e.get("buffer"))
+    if n <= 0:
+        return None
+    s = (sum(float(e["key"][0]) * float(e["scale"]) ** 2 for e in entries if not e.get("buffer")) / n) ** 0.5
+    return s if s > 0 and s == s and s != float("inf") else None
 
 
 def _write(flat: torch.Tensor, new: torch.Tensor, round_fp32: bool) -> None:
@@ -95,16 +115,22 @@ def _float_storages(tensors) -> dict:
     return out
 
 
-def update_reference(model, round_fp32: bool = False) -> list[dict]:
-    """Apply f to every float parameter of the reference's model, in place; returns the entries (fingerprint
-    and scale of each parameter's values before this update) for the candidate's worker."""
-    params = [t for _, kind, t in model_tensors(model) if kind == "param"]
+def update_reference(model, round_fp32: bool = False, buffers=()) -> list[dict]:
+    """Apply f to every float parameter of the reference's model and to its buffers named in `buffers` (those
+    perturb.py moved), in place; returns the entries (fingerprint and scale of each one's values before this
+    update; `buffer`, and `positive` where |f| kept it >= 0) for the candidate's worker."""
+    tensors = model_tensors(model)
+    params = _float_storages([t for _, kind, t in tensors if kind == "param"])
+    bufs = _float_storages([t for n, kind, t in tensors if kind == "buffer" and n in buffers])
     entries = []
-    for flat in _float_storages(params).values():
+    for key, flat in list(params.items()) + [(k, f) for k, f in bufs.items() if k not in params]:
         values = flat.detach().to(torch.float64)
         s = _scale(values)
-        entries.append({"key": fingerprint(values), "scale": s})
-        _write(flat, updated(values, s), round_fp32)
+        entry = {"key": fingerprint(values), "scale": s}
+        if key not in params:
+            entry.update(buffer=True, positive=bool((values >= 0).all()))
+        entries.append(entry)
+        _write(flat, updated(values, s, bool(entry.get("positive"))), round_fp32)
     return entries
 
 
@@ -112,30 +138,32 @@ def update_candidate(model, module, entries: list[dict], round_fp32: bool = Fals
     """Apply the same update to the candidate's parameters and the copies of them it holds (see the module
     docstring); returns counts: `matched` (by fingerprint), `own` (its other parameters), `copies` (element
     by element) and `stale` (float storages left as they are)."""
-    keys = [([float(x) for x in e["key"]], float(e["scale"])) for e in entries or []]
+    keys = [([float(x) for x in e["key"]], float(e["scale"]), bool(e.get("positive"))) for e in entries or []]
+    task_s = task_scale(entries or [])
     params = [t for _, kind, t in model_tensors(model) if kind == "param"]
     param_keys = set(_float_storages(params))
     held = reachable_tensors([model, module.__dict__], module.__name__)
     params += [t for t in held if _type(t) is _Parameter]  # parameters held outside the module tree
     param_keys |= set(_float_storages([t for t in held if _type(t) is _Parameter]))
     counts = {"matched": 0, "own": 0, "copies": 0, "stale": 0}
-    sources: list[tuple[torch.Tensor, float]] = []  # values before the update, their scale
+    sources: list[tuple[torch.Tensor, float, bool]] = []  # values before the update, their scale, |f|
     pending = []
     for key, flat in _float_storages(params + held).items():
         try:
             values = flat.detach().to(torch.float64, copy=True)  # (kept as it was: copies are matched on it)
             fp = fingerprint(values)
-            s = next((sc for k, sc in keys if same_values(fp, k)), None)
-            if s is not None:
+            hit = next(((sc, pos) for k, sc, pos in keys if same_values(fp, k)), None)
+            if hit is not None:
+                (s, positive) = hit
                 counts["matched"] += 1
-            elif key in param_keys:
-                s = _scale(values)
+            elif key in param_keys:  # the task's scale, not its own (see the module docstring)
+                s, positive = task_s if task_s is not None else _scale(values), False
                 counts["own"] += 1
             else:
                 pending.append((flat, values))
                 continue
-            sources.append((values.reshape(-1), s))
-            _write(flat, updated(values, s), round_fp32)
+            sources.append((values.reshape(-1), s, positive))
+            _write(flat, updated(values, s, positive), round_fp32)
         except Exception:  # a storage these ops refuse (meta, an inference tensor): nothing to update
             continue
     for flat, values in pending:
@@ -149,10 +177,11 @@ def _update_copy(flat: torch.Tensor, values: torch.Tensor, sources: list, round_
     if not sources or values.numel() == 0:
         return False
     try:
-        pool = torch.cat([v.to(values.device) for v, _ in sources])
-        pool_s = torch.cat([torch.full_like(v, s, device=values.device) for v, s in sources])
+        pool = torch.cat([v.to(values.device) for v, _, _ in sources])
+        pool_s = torch.cat([torch.full_like(v, s, device=values.device) for v, s, _ in sources])
+        pool_p = torch.cat([torch.full(v.shape, p, dtype=torch.bool, device=values.device) for v, _, p in sources])
         order = pool.argsort()
-        pool, pool_s = pool[order], pool_s[order]
+        pool, pool_s, pool_p = pool[order], pool_s[order], pool_p[order]
         flat_v = values.reshape(-1)
         idx = torch.searchsorted(pool, flat_v).clamp(max=pool.numel() - 1)
         found = pool[idx] == flat_v
@@ -160,7 +189,7 @@ def _update_copy(flat: torch.Tensor, values: torch.Tensor, sources: list, round_
             return False
         if flat_v.numel() > 1 and flat_v[found].unique().numel() < 2:  # a constant scratch buffer is no copy
             return False
-        new = torch.where(found, updated(flat_v, pool_s[idx]), flat_v)
+        new = torch.where(found, updated(flat_v, pool_s[idx], pool_p[idx]), flat_v)
         _write(flat, new.reshape(flat.shape), round_fp32)
         return True
     except Exception:
