@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 class Float64Run:
     outs: list | str  # the float64 outputs of every call, one call after the other, or the slot holding them
     n_out: int  # outputs per call
-    eps: float  # the epsilon of the floor (fp32's, or TF32's for a GPU candidate that may call tl.dot)
+    eps: float  # the epsilon of the floor (fp32's, or TF32's for a tl.dot candidate in a matrix-product task)
     calls: int  # forward calls judged (those whose inputs the float64 run reproduced)
+    faithful: bool = False  # the reference computes in float64: its fp32 outputs are rounded float64 values
 
 
 def judged(var: variants.Variant, stage: str, mode: str) -> bool:
@@ -65,10 +66,15 @@ def float64_reference(runs: WorkerRuns, ctx: VerifyContext, var: variants.Varian
             break
         same += 1
     calls = min(same, int(reply.get("n_calls") or 1), int(ref.get("n_calls") or 1))
-    return Float64Run(outs, int(reply["n_out"]), precision_eps(runs.device, ctx.code), calls)
+    ops = ref.get("forward_ops") or ()
+    return Float64Run(outs, int(reply["n_out"]), precision_eps(ctx.code, ops), calls, precision.FLOAT64_TASK in ops)
 
 
-def precision_eps(device: str, code: str) -> float:
-    """fp32's epsilon, or TF32's on a GPU for a candidate that may call tl.dot (TF32 by default there, which
-    KernelBench accepts; the text test over-approximates: `dot` anywhere in the code)."""
-    return precision.EPS_TF32 if device == "cuda" and "dot" in code else precision.EPS32
+def precision_eps(code: str, ref_ops=()) -> float:
+    """fp32's epsilon, or TF32's for a candidate that may call tl.dot (TF32 by default on a GPU and under the
+    interpreter, interpreter_dot.py) in a task whose reference computes a matrix product (`ref_ops`: its
+    forward's recorded aten ops, task_moves.OpNames): a GEMM's TF32 is KernelBench's; TF32 in a prefix sum or a
+    reduction is a downgrade of the task's fp32 (round 9, R9B_07). The text test over-approximates: `dot`
+    anywhere in the code."""
+    gemm = any(precision.matrix_product(str(n)) for n in ref_ops)
+    return precision.EPS_TF32 if gemm and "dot" in code else precision.EPS32

@@ -82,6 +82,11 @@ class Launches:
         self.stray_writes = 0  # interpreter: stores that may have landed outside the launch's tensor arguments
         self.stray_reads = 0  # interpreter: loads that may have read outside them (no masks where a size needs)
         self.stray_fill = 0.0  # interpreter: what a load's lanes outside the tensors read (interpreter_bounds.py)
+        # interpreter: kernels with a store or atomic lane at a checked address outside every tensor argument
+        # (a GPU writes other memory there: `stray_store` where the run is strict, run_op.py)
+        self.stray_stores: set[str] = set()
+        self.running = ""  # interpreter: the kernel running now
+        self.strict_stores = False  # this run refuses stray stores (set per run by run_op.py)
         self.write_ranges: list[tuple[int, int]] | None = None  # the running launch's argument storages
         self.stream: int | None = None
         self.thread: int | None = None
@@ -92,6 +97,7 @@ class Launches:
     def begin(self, stream: int | None, record_specs: bool = False) -> None:
         self.active, self.count, self.bad_stream, self.bad_thread = True, 0, 0, 0
         self.stray_writes = self.stray_reads = 0
+        self.stray_stores = set()
         self.low_precision = 0  # fp16/bf16/fp8 tensors handed to kernels (interpreter: it sees the arguments)
         self.race = 0  # interpreted launches whose programs read another program's plain stores
         self.false_hints = 0  # interpreted launches with a false multiple_of / max_contiguous / max_constancy
@@ -105,8 +111,13 @@ class Launches:
         self.active = False
         return {"count": self.count, "bad_stream": self.bad_stream, "bad_thread": self.bad_thread,
                 "low_precision": self.low_precision, "stray_writes": self.stray_writes,
-                "stray_reads": self.stray_reads, "race": self.race,
+                "stray_reads": self.stray_reads, "stray_stores": sorted(self.stray_stores), "race": self.race,
                 "false_hints": self.false_hints, "host_calls": self.host_calls, "names": set(self.names)}
+
+    def stray_store(self) -> None:
+        """The running kernel stored (or did an atomic) outside its tensor arguments (interpreter_bounds.py)."""
+        if self.active:
+            self.stray_stores.add(self.running or "?")
 
     def hit(self, stream: int | None, spec_fn=None, name: str | None = None, known_writes: bool = False) -> None:
         """A launch; `known_writes`: its stores are reported to provenance.LAUNCH_WRITES (interpreter), else it
@@ -249,6 +260,7 @@ def _install_interpreter_hook() -> list:
         interpreter_races.take_races()
         interpreter_races.take_false_hints()
         interpreter_races.begin_launch(pdl)
+        LAUNCHES.running = str(getattr(self.fn, "__name__", "") or "?")
         try:
             with interpreter_host.kernel_body():
                 return original(self, *args, **kwargs)

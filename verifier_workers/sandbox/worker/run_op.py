@@ -136,6 +136,9 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
             info["violations"].append("race")
         if launches.get("false_hints"):  # a compiler hint the annotated values contradict (interpreter_races.py)
             info["violations"].append("false_hint")
+        if launches.get("stray_stores") and LAUNCHES.strict_stores:  # a GPU writes other memory there
+            info["violations"].append("stray_store")
+            ops.update({f"stray_store:{k}": 1 for k in launches["stray_stores"]})
         if launches.get("host_calls"):  # candidate Python inside a kernel (interpreter_calls.py)
             info["violations"].append("kernel_host_call")
         if launches["bad_thread"] or _active_count() > threads_before or thread_starts() > starts_before:
@@ -176,6 +179,8 @@ def _run(args: dict) -> tuple[dict, dict]:
     CONFIG_CHECK["on"] = check and bool(args.get("check_configs"))
     CONFIG_CHECK["only_new"] = args.get("check_configs") == "new"  # configs not compared yet (other sizes)
     LAUNCHES.stray_fill = float(args.get("stray_fill") or 0.0)  # what loads outside the tensors read (interpreter)
+    # a store outside the tensors is refused (stray_store), except where missing masks are forgiven (tiny sizes)
+    LAUNCHES.strict_stores = bool(args.get("strict_stores"))
     # the model first: while its constructor runs, no inputs exist in this process to precompute from
     init_ops: dict[str, int] = {}
     model = make_model(mod, args["cls"], ref, args["init_seed"], device, dtype, init_ops,
