@@ -41,9 +41,10 @@ def judged(var: variants.Variant, stage: str, mode: str) -> bool:
     return mode != "off" and stage == "full" and var.dtype is None
 
 
-def float64_reference(runs: WorkerRuns, ctx: VerifyContext, var: variants.Variant, stage: str, ref: dict
-                      ) -> Float64Run | None:
-    """The reference on `var`'s inputs and weights cast to float64, every forward call (see the module doc)."""
+def float64_reference(runs: WorkerRuns, ctx: VerifyContext, var: variants.Variant, stage: str, ref: dict,
+                      cand: dict | None = None) -> Float64Run | None:
+    """The reference on `var`'s inputs and weights cast to float64, every forward call (see the module doc).
+    `cand`: the candidate's run on `var` (under the interpreter, whether it did a TF32 tl.dot)."""
     if not judged(var, stage, runs.cfg.precision_check) or ref.get("nonfinite"):
         return None
     if ref.get("low_precision") or reference_precisions(runs.ref_key(ctx, var.overrides)[1]):
@@ -67,14 +68,15 @@ def float64_reference(runs: WorkerRuns, ctx: VerifyContext, var: variants.Varian
         same += 1
     calls = min(same, int(reply.get("n_calls") or 1), int(ref.get("n_calls") or 1))
     ops = ref.get("forward_ops") or ()
-    return Float64Run(outs, int(reply["n_out"]), precision_eps(ctx.code, ops), calls, precision.FLOAT64_TASK in ops)
+    tf32 = "dot" in ctx.code if runs.device == "cuda" else bool((cand or {}).get("tf32_dots"))
+    return Float64Run(outs, int(reply["n_out"]), precision_eps(tf32, ops), calls, precision.FLOAT64_TASK in ops)
 
 
-def precision_eps(code: str, ref_ops=()) -> float:
-    """fp32's epsilon, or TF32's for a candidate that may call tl.dot (TF32 by default on a GPU and under the
-    interpreter, interpreter_dot.py) in a task whose reference computes a matrix product (`ref_ops`: its
-    forward's recorded aten ops, task_moves.OpNames): a GEMM's TF32 is KernelBench's; TF32 in a prefix sum or a
-    reduction is a downgrade of the task's fp32 (round 9, R9B_07). The text test over-approximates: `dot`
-    anywhere in the code."""
+def precision_eps(tf32: bool, ref_ops=()) -> float:
+    """fp32's epsilon, or TF32's for a candidate that computes a tl.dot in TF32 (`tf32`: under the interpreter,
+    a run that did one, interpreter_dot.py; on a GPU, where no dot is seen, code that names `dot`) in a task
+    whose reference computes a matrix product (`ref_ops`: its forward's recorded aten ops, task_moves.OpNames):
+    a GEMM's TF32 is KernelBench's; TF32 in a prefix sum or a reduction is a downgrade of the task's fp32
+    (round 9, R9B_07), and an `input_precision="ieee"` GEMM is held to fp32 (round 7, R7B_04)."""
     gemm = any(precision.matrix_product(str(n)) for n in ref_ops)
-    return precision.EPS_TF32 if gemm and "dot" in code else precision.EPS32
+    return precision.EPS_TF32 if gemm and tf32 else precision.EPS32

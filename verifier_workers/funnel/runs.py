@@ -282,7 +282,7 @@ class WorkerRuns:
         if cand is None:
             cand = self.run_candidate(ctx, var, stage, ref, record_specs=record)
         ctx.last_run = cand
-        ref64 = float64_runs.float64_reference(self, ctx, var, stage, ref) if cand.get("ok") else None
+        ref64 = float64_runs.float64_reference(self, ctx, var, stage, ref, cand) if cand.get("ok") else None
         try:
             rec = self._judge_run(ctx, rec, cand, ref_outs, stage, ref.get("n_out"), ref64)
         except _SlotMissing:  # the reference worker was replaced or evicted the slot: run it again

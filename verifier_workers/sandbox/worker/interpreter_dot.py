@@ -74,8 +74,13 @@ def _name(precision) -> str:
 
 
 def install() -> list:
-    """Patch InterpreterBuilder.create_dot; returns the patched names."""
+    """Patch InterpreterBuilder.create_dot; returns the patched names. A TF32 dot of fp32 operands is counted
+    in `launches.LAUNCHES.tf32_dots`: the precision measure grants TF32's allowance only to a run that did one
+    (float64_runs.precision_eps; an `input_precision="ieee"` GEMM that rounds its operands itself is held to
+    fp32's, round 7, R7B_04)."""
     from triton.runtime.interpreter import InterpreterBuilder, TensorHandle
+
+    from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES
 
     original = getattr(InterpreterBuilder, "create_dot", None)
     if original is None:
@@ -87,8 +92,11 @@ def install() -> list:
         acc = np.asarray(d.data)
         if a_data.dtype != np.float32 or b_data.dtype != np.float32 or acc.dtype != np.float32:
             return original(self, a, b, d, input_precision, max_num_imprecise_acc, *rest)
+        precision = _name(input_precision)
+        if precision.upper() == "TF32" and LAUNCHES.active:
+            LAUNCHES.tf32_dots += 1
         with np.errstate(all="ignore"):
-            out = gpu_dot(a_data, b_data, _name(input_precision)) + acc
+            out = gpu_dot(a_data, b_data, precision) + acc
         return TensorHandle(out.astype(np.float32), d.dtype.scalar)
 
     InterpreterBuilder.create_dot = create_dot

@@ -87,6 +87,7 @@ class Launches:
         self.stray_stores: set[str] = set()
         self.running = ""  # interpreter: the kernel running now
         self.strict_stores = False  # this run refuses stray stores (set per run by run_op.py)
+        self.tf32_dots = 0  # interpreter: fp32 tl.dot calls computed in TF32 (interpreter_dot.py)
         self.write_ranges: list[tuple[int, int]] | None = None  # the running launch's argument storages
         self.stream: int | None = None
         self.thread: int | None = None
@@ -98,6 +99,7 @@ class Launches:
         self.active, self.count, self.bad_stream, self.bad_thread = True, 0, 0, 0
         self.stray_writes = self.stray_reads = 0
         self.stray_stores = set()
+        self.tf32_dots = 0
         self.low_precision = 0  # fp16/bf16/fp8 tensors handed to kernels (interpreter: it sees the arguments)
         self.race = 0  # interpreted launches whose programs read another program's plain stores
         self.false_hints = 0  # interpreted launches with a false multiple_of / max_contiguous / max_constancy
@@ -111,7 +113,8 @@ class Launches:
         self.active = False
         return {"count": self.count, "bad_stream": self.bad_stream, "bad_thread": self.bad_thread,
                 "low_precision": self.low_precision, "stray_writes": self.stray_writes,
-                "stray_reads": self.stray_reads, "stray_stores": sorted(self.stray_stores), "race": self.race,
+                "stray_reads": self.stray_reads, "stray_stores": sorted(self.stray_stores), "tf32_dots": self.tf32_dots,
+                "race": self.race,
                 "false_hints": self.false_hints, "host_calls": self.host_calls, "names": set(self.names)}
 
     def stray_store(self) -> None:

@@ -117,6 +117,7 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
         if mode.scalar_reads > max(8, out_bytes // HOST_READ_OUTPUT_SHARE):
             ops["host_scalar_reads"] = mode.scalar_reads
     info: dict[str, Any] = {"launches": launches["count"], "stray_writes": launches["stray_writes"],
+                            "tf32_dots": launches.get("tf32_dots", 0),
                             "stray_reads": launches["stray_reads"], "specs": specs, "violations": [], "snapshot": snap,
                             "compute_ops": ops,
                             "low_precision": getattr(mode, "low_precision", 0) + launches["low_precision"],
@@ -200,7 +201,7 @@ def _run(args: dict) -> tuple[dict, dict]:
     if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
         return {"skipped": "no float32 inputs to cast"}, {}
     result: dict[str, Any] = {"launches": {}, "violations": [], "compute_ops": {}, "specs": [], "stray_writes": 0,
-                              "stray_reads": 0}
+                              "stray_reads": 0, "tf32_dots": 0}
     total, init_low = init_ops.pop(OP_TOTAL, 0), init_ops.pop(LOW_PRECISION, 0)
     if not check:  # the reference: what its constructor computes, which the candidate's may do too
         result["init_ops"] = sorted({op.removeprefix("import:") for op in init_ops})
@@ -277,6 +278,7 @@ def _run(args: dict) -> tuple[dict, dict]:
         result["launches"][grad_mode] = info["launches"]
         result["stray_writes"] += info["stray_writes"]
         result["stray_reads"] += info["stray_reads"]
+        result["tf32_dots"] += info["tf32_dots"]  # (interpreter) the precision measure's TF32 allowance
         result["specs"] += [sp for sp in info["specs"] if sp not in result["specs"]]  # every call's launches compile
         for op, n in info["compute_ops"].items():
             result["compute_ops"][op] = result["compute_ops"].get(op, 0) + n
