@@ -48,8 +48,12 @@ def _narrowed(handle_cls, mask, outside):
     """The access's mask without its stray lanes."""
     import numpy as np
 
+    import triton.language as tl
+
     data = np.broadcast_to(np.asarray(mask.data, dtype=bool), outside.shape) & ~outside
-    return handle_cls(np.ascontiguousarray(data), mask.dtype)
+    # a tensor descriptor's materialised mask carries numpy's bool dtype, not Triton's
+    dtype = mask.dtype if hasattr(mask.dtype, "primitive_bitwidth") else tl.int1
+    return handle_cls(np.ascontiguousarray(data), dtype)
 
 
 def garbage(fill: float, n: int, dtype) -> Any:

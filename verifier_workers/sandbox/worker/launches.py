@@ -282,6 +282,14 @@ def _install_interpreter_hook() -> list:
     return [interpreter.GridExecutor] + interpreter_host.install() + interpreter_races.install()
 
 
+def _descriptor_type():
+    try:
+        from triton.tools.tensor_descriptor import TensorDescriptor
+    except ImportError:  # a Triton without host descriptors
+        return None
+    return TensorDescriptor
+
+
 def _storage_ranges(values: list) -> list[tuple[int, int]] | None:
     """[start, end) of each tensor argument's storage: where the launch's writes belong. None when an argument
     is a tensor subclass (reading its storage could run candidate code, and the watch is paused here)."""
@@ -294,6 +302,9 @@ def _storage_ranges(values: list) -> list[tuple[int, int]] | None:
             ranges += inner
         elif _type(v) in (_Tensor, _Parameter):  # a weight handed in as it is: its storage, read in C
             st = v.untyped_storage()
+            ranges.append((st.data_ptr(), st.data_ptr() + st.nbytes()))
+        elif _type(v) is _descriptor_type() and _type(v.base) in (_Tensor, _Parameter):  # Triton's own class
+            st = v.base.untyped_storage()  # a host TensorDescriptor: its accesses belong to its base tensor
             ranges.append((st.data_ptr(), st.data_ptr() + st.nbytes()))
         elif _isinstance(v, _Tensor) or hasattr(_type(v), "data_ptr"):
             return None
