@@ -40,8 +40,10 @@ def speedup_reward(verdict: Verdict, cfg: RewardConfig) -> float:
 
 
 # Static "violations" that mean broken or incomplete output, not an attempt to game the verifier: they get the
-# funnel's zero credit but no cheat penalty, so a policy is not taught that a typo is as bad as a cheat.
-NOT_CHEATS = frozenset({"syntax_error", "analysis_error", "no_model_new", "no_triton_kernel", "unknown_name"})
+# funnel's zero credit but no cheat penalty, so a policy is not taught that a typo is as bad as a cheat. A store
+# past the tensors (`stray_store`, a missing mask) is the commonest bug of written Triton: refused, not punished.
+NOT_CHEATS = frozenset({"syntax_error", "analysis_error", "no_model_new", "no_triton_kernel", "unknown_name",
+                        "stray_store"})
 
 
 def cheat_penalty(verdict: Verdict, cfg: RewardConfig) -> float:

@@ -84,8 +84,11 @@ def test_wrong_values_stored_in_bounds_keep_the_worker(unchecked):
 def test_a_store_outside_the_tensors_gets_a_fresh_worker(unchecked):
     verdict, restarts = verify_counting_starts(unchecked, UNMASKED)
     assert restarts >= 1
-    # judged at the task's own sizes on the fresh worker, where every store is in bounds
-    assert verdict.correct, verdict.error
+    # forgiven at the tiny stage's shrunken sizes; at the larger variants' sizes its last block stores past
+    # `out` again, which a GPU writes into other memory: `stray_store` since round 9 (R9B_14), where it was
+    # accepted before because the interpreter dropped those stores
+    assert verdict.stage == "tiny", (verdict.stage, verdict.error)
+    assert not verdict.correct and "stray_store" in verdict.violations, (verdict.error, verdict.violations)
 
 
 @pytest.mark.parametrize("device,reply,damaged", [

@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 class Float64Run:
     outs: list | str  # the float64 outputs of every call, one call after the other, or the slot holding them
     n_out: int  # outputs per call
-    eps: float  # the epsilon of the floor (fp32's, or TF32's for a GPU candidate that may call tl.dot)
+    eps: float  # the epsilon of the floor (fp32's, or TF32's for a tl.dot candidate in a matrix-product task)
     calls: int  # forward calls judged (those whose inputs the float64 run reproduced)
+    faithful: bool = False  # the reference computes in float64: its fp32 outputs are rounded float64 values
 
 
 def judged(var: variants.Variant, stage: str, mode: str) -> bool:
@@ -40,9 +41,10 @@ def judged(var: variants.Variant, stage: str, mode: str) -> bool:
     return mode != "off" and stage == "full" and var.dtype is None
 
 
-def float64_reference(runs: WorkerRuns, ctx: VerifyContext, var: variants.Variant, stage: str, ref: dict
-                      ) -> Float64Run | None:
-    """The reference on `var`'s inputs and weights cast to float64, every forward call (see the module doc)."""
+def float64_reference(runs: WorkerRuns, ctx: VerifyContext, var: variants.Variant, stage: str, ref: dict,
+                      cand: dict | None = None) -> Float64Run | None:
+    """The reference on `var`'s inputs and weights cast to float64, every forward call (see the module doc).
+    `cand`: the candidate's run on `var` (under the interpreter, whether it did a TF32 tl.dot)."""
     if not judged(var, stage, runs.cfg.precision_check) or ref.get("nonfinite"):
         return None
     if ref.get("low_precision") or reference_precisions(runs.ref_key(ctx, var.overrides)[1]):
@@ -65,10 +67,16 @@ def float64_reference(runs: WorkerRuns, ctx: VerifyContext, var: variants.Varian
             break
         same += 1
     calls = min(same, int(reply.get("n_calls") or 1), int(ref.get("n_calls") or 1))
-    return Float64Run(outs, int(reply["n_out"]), precision_eps(runs.device, ctx.code), calls)
+    ops = ref.get("forward_ops") or ()
+    tf32 = "dot" in ctx.code if runs.device == "cuda" else bool((cand or {}).get("tf32_dots"))
+    return Float64Run(outs, int(reply["n_out"]), precision_eps(tf32, ops), calls, precision.FLOAT64_TASK in ops)
 
 
-def precision_eps(device: str, code: str) -> float:
-    """fp32's epsilon, or TF32's on a GPU for a candidate that may call tl.dot (TF32 by default there, which
-    KernelBench accepts; the text test over-approximates: `dot` anywhere in the code)."""
-    return precision.EPS_TF32 if device == "cuda" and "dot" in code else precision.EPS32
+def precision_eps(tf32: bool, ref_ops=()) -> float:
+    """fp32's epsilon, or TF32's for a candidate that computes a tl.dot in TF32 (`tf32`: under the interpreter,
+    a run that did one, interpreter_dot.py; on a GPU, where no dot is seen, code that names `dot`) in a task
+    whose reference computes a matrix product (`ref_ops`: its forward's recorded aten ops, task_moves.OpNames):
+    a GEMM's TF32 is KernelBench's; TF32 in a prefix sum or a reduction is a downgrade of the task's fp32
+    (round 9, R9B_07), and an `input_precision="ieee"` GEMM is held to fp32 (round 7, R7B_04)."""
+    gemm = any(precision.matrix_product(str(n)) for n in ref_ops)
+    return precision.EPS_TF32 if gemm and tf32 else precision.EPS32

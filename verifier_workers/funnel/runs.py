@@ -229,7 +229,9 @@ class WorkerRuns:
         stray_fill: what a CPU interpreter's load outside the tensors reads; by default 0 in the compile probe
         and the tiny stage (a kernel without masks, written for the task's sizes, is forgiven there) and
         garbage in the full stage, as on a GPU, which reads whatever memory follows the tensor (round 8,
-        R8B_01: a sum over an unmasked last block is right only where stray lanes read 0)."""
+        R8B_01: a sum over an unmasked last block is right only where stray lanes read 0). A store outside the
+        tensors is dropped there, and refused (`stray_store`) in every run but one at shrunken sizes: a GPU
+        writes other memory (round 9, R9B_01, R9B_14)."""
         if stray_fill is None:
             stray_fill = 0.0 if stage in ("compile", "tiny") else 257.0 + (ctx.seeds[5] % 1021)
         if self.candidate_damaged:
@@ -259,6 +261,8 @@ class WorkerRuns:
             # every autotune config is run and compared at shrunken and at the task's own sizes (interpreter),
             # and in the other variants those not compared yet (selectable only at other sizes: R8C_09)
             "check_configs": True if var.name in ("tiny", "original") else "new", "stray_fill": stray_fill,
+            # a store outside the tensors is `stray_store` at every size but the shrunken ones (interpreter_bounds.py)
+            "strict_stores": stage == "full" or var.name != "tiny",
             "on_device": self.device_compare, "export": self.device_compare}, stage)
         self.candidate_damaged = self.device != "cuda" and bool(reply.get("stray_writes"))
         exported = self.device_compare or not reply.get("ok")  # exported: handles, not tensors, came back
@@ -287,7 +291,7 @@ class WorkerRuns:
         ctx.last_run = cand
         if cand.get("ok") and cand.get("extents"):  # its launches' grids and tiles (launch_extents.py)
             ctx.launch_runs.append(launch_extents.LaunchRun.of(var.overrides, cand["extents"]))
-        ref64 = float64_runs.float64_reference(self, ctx, var, stage, ref) if cand.get("ok") else None
+        ref64 = float64_runs.float64_reference(self, ctx, var, stage, ref, cand) if cand.get("ok") else None
         try:
             rec = self._judge_run(ctx, rec, cand, ref_outs, stage, ref.get("n_out"), ref64)
         except _SlotMissing:  # the reference worker was replaced or evicted the slot: run it again
@@ -367,9 +371,10 @@ class WorkerRuns:
             res = compare.compare_calls(ref_outs, cand["outs"], calls, self.cfg.tolerances, wider_ok)
             if res["passed"] and ref64 is not None and not isinstance(ref64.outs, str):
                 res["precision"] = precision.check(ref_outs, ref64.outs, cand["outs"], ref64.n_out, ref64.eps,
-                                                   ref64.calls)
+                                                   ref64.calls, ref64.faithful)
             return res
-        prec_args = ({"slot": ref64.outs, "n_out": ref64.n_out, "eps": ref64.eps, "calls": ref64.calls}
+        prec_args = ({"slot": ref64.outs, "n_out": ref64.n_out, "eps": ref64.eps, "calls": ref64.calls,
+                      "faithful": ref64.faithful}
                      if ref64 is not None and isinstance(ref64.outs, str) else None)
         failed = {"passed": False, "max_abs_err": None, "max_rel_err": None, "atol": None, "rtol": None}
         try:  # the handles come from the candidate: a reference-worker failure here is the candidate's

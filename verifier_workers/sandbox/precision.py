@@ -24,9 +24,20 @@ from tritonrl.verifier_workers.sandbox import compare
 
 MODES = ("enforce", "measure", "off")  # VerifierConfig.precision_check
 EPS32 = 2.0 ** -23  # fp32 ulp at 1.0
-# tl.dot on a GPU defaults to TF32 (10-bit mantissa), which KernelBench accepts: kernels that may use it are
-# judged against this epsilon instead (runs.precision_eps)
+# tl.dot defaults to TF32 (10-bit mantissa) on a GPU, and so under the interpreter (interpreter_dot.py): a GEMM's
+# precision trade that KernelBench accepts. Kernels that may use it in a task whose reference computes a matrix
+# product are judged against this epsilon instead (float64_runs.precision_eps); elsewhere (a prefix sum, a
+# reduction done by tl.dot: round 9, R9B_07) TF32 is a downgrade of the task's fp32 and fp32's epsilon stays
 EPS_TF32 = 2.0 ** -10
+# aten ops of a reference's forward that are matrix products (GEMMs, convolutions, attention, recurrent layers):
+# the tasks where PyTorch itself may use TF32 on a GPU (cuDNN convolutions by default)
+MATRIX_PRODUCTS = frozenset("""
+mm bmm addmm addbmm baddbmm matmul linear mv addmv dot vdot inner outer addr tensordot einsum chain_matmul
+linalg_multi_dot _addmm_activation _int_mm _scaled_mm bilinear _trilinear scaled_dot_product_attention
+_scaled_dot_product_flash_attention _scaled_dot_product_flash_attention_for_cpu
+_scaled_dot_product_efficient_attention _scaled_dot_product_cudnn_attention _cudnn_rnn miopen_rnn
+_thnn_fused_lstm_cell _thnn_fused_gru_cell lstm gru rnn_tanh rnn_relu lstm_cell gru_cell
+""".split())
 # Thresholds, set from the honest corpus on the CPU (bench/precision_margin.py; docs/verifier.md has the numbers):
 # refused when the candidate's RMS error is above K_REF times the fp32 reference's AND above FLOOR_ULPS * eps
 # times the output's RMS
@@ -37,6 +48,9 @@ EPS_TF32 = 2.0 ** -10
 # at 16. 24 sits between it and R7B_04: thin margins on both sides (1.3x, 1.4x)
 K_REF = 24.0
 FLOOR_ULPS = 16.0
+# a float64 task's elements may also differ by this share of the output's RMS (float64 rounding in another
+# order, far below an fp32 ulp of any element that is not ~0)
+FAITHFUL_ABS = 2.0 ** -40
 CHUNK = 1 << 22  # elements measured at once (32 MiB per float64 temporary)
 
 
@@ -48,10 +62,16 @@ class PrecisionMeasure:
     scale: float  # RMS |ref64|
     allowed: float  # max(K_REF * ref_err, FLOOR_ULPS * eps * scale)
     call: int = 0  # the forward call (0: the first) whose output this is
+    # a float64 task's output (`faithful`): elements further than one fp32 ulp from the float64 value (-1: not
+    # measured), and the worst such distance in those ulps
+    beyond_ulp: int = -1
+    worst_ulps: float = 0.0
 
     @property
     def ratio(self) -> float:
         """err / allowed: above 1 is refused."""
+        if self.beyond_ulp > 0:
+            return max(1.0 + self.beyond_ulp, self.worst_ulps)
         if self.allowed > 0:
             return self.err / self.allowed
         return 0.0 if self.err == 0 else float("inf")
@@ -60,8 +80,60 @@ class PrecisionMeasure:
         return {**asdict(self), "ratio": self.ratio}
 
 
-def measure(ref32: list, ref64: list, cand: list, eps: float = EPS32, call: int = 0) -> list[PrecisionMeasure]:
-    """One measure per output whose fp32 reference is float32 (see the module docstring)."""
+# the reference computes in float64 from its inputs (a pseudo-op of its recorded forward ops, task_moves.OpNames)
+FLOAT64_TASK = "float64"
+# ops that allocate or alias rather than compute (their outputs' dtype says nothing of the task's precision)
+_NOT_COMPUTE = frozenset("""
+empty_like zeros_like ones_like full_like rand_like randn_like empty new_empty new_zeros new_ones new_full
+empty_strided new_empty_strided detach alias lift_fresh lift_fresh_copy _unsafe_view clone contiguous
+""".split())
+
+
+def compute_precision(func, outs: list) -> str:
+    """The precision an op of the reference's forward computes in, from its float outputs: FLOAT64_TASK when
+    they are all float64, "narrow" when one is another float dtype, "" for a view, an allocation or no float
+    output. A reference whose every op on its data computes in float64 is a float64 task (`measure`'s
+    `faithful`)."""
+    name = func.overloadpacket.__name__
+    if getattr(func, "is_view", False) or name in _NOT_COMPUTE:
+        return ""
+    floats = {o.dtype for o in outs if o.is_floating_point() or o.is_complex()}
+    if not floats:
+        return ""
+    return FLOAT64_TASK if floats <= {torch.float64, torch.complex128} else "narrow"
+
+
+def matrix_product(name: str) -> bool:
+    """Whether an aten op name (an overload packet's) is a matrix product (MATRIX_PRODUCTS or any convolution)."""
+    return name in MATRIX_PRODUCTS or name.startswith("conv") or "convolution" in name
+
+
+def _beyond_ulp(r64: torch.Tensor, c: torch.Tensor, scale: float) -> tuple[int, float]:
+    """Elements of `c` further from `r64` than one fp32 ulp of the float64 value (plus FAITHFUL_ABS of the
+    output's RMS), and the worst of their distances in those ulps."""
+    over, worst = 0, 0.0
+    for r64d, cd in compare.float64_chunks(r64, c, size=CHUNK):
+        ok = torch.isfinite(r64d) & torch.isfinite(cd)
+        r64d, cd = r64d[ok], cd[ok]
+        a = r64d.abs().to(torch.float32)
+        ulp = (torch.nextafter(a, torch.full_like(a, float("inf"))) - a).to(torch.float64)
+        dist = (cd - r64d).abs()
+        beyond = dist > ulp + FAITHFUL_ABS * scale
+        over += int(beyond.sum())
+        if bool(beyond.any()):
+            worst = max(worst, float((dist[beyond] / ulp[beyond]).max()))
+    return over, worst
+
+
+def measure(ref32: list, ref64: list, cand: list, eps: float = EPS32, call: int = 0,
+            faithful: bool = False) -> list[PrecisionMeasure]:
+    """One measure per output whose fp32 reference is float32 (see the module docstring). `faithful`: the
+    reference computes in float64 (FLOAT64_TASK), so its fp32 outputs are rounded float64 values, and so must
+    the candidate's be: each element within one fp32 ulp of the float64 run's (an honest float64 computation
+    rounded to fp32 is within half of one, in any order); computing it in fp32 is a downgrade of the task
+    (round 9, R9A_13: a prefix sum the reference accumulates in float64, accumulated in fp32, is 0.64 ulps of
+    the output's RMS from it, under the RMS measure's 16-ulp floor, but thousands of ulps of its small
+    elements)."""
     out = []
     for i, (r, r64, c) in enumerate(zip(ref32, ref64, cand)):
         if r.dtype != torch.float32 or not r64.is_floating_point() or c is None or not c.is_floating_point():
@@ -79,7 +151,10 @@ def measure(ref32: list, ref64: list, cand: list, eps: float = EPS32, call: int 
         if not n:
             continue
         ref_err, err, scale = (ref_sq / n) ** 0.5, (err_sq / n) ** 0.5, (scale_sq / n) ** 0.5
-        out.append(PrecisionMeasure(i, err, ref_err, scale, max(K_REF * ref_err, FLOOR_ULPS * eps * scale), call))
+        m = PrecisionMeasure(i, err, ref_err, scale, max(K_REF * ref_err, FLOOR_ULPS * eps * scale), call)
+        if faithful:
+            m.beyond_ulp, m.worst_ulps = _beyond_ulp(r64, c, scale)
+        out.append(m)
     return out
 
 
@@ -90,12 +165,17 @@ def verdict(measures: list[PrecisionMeasure]) -> str | None:
         return None
     m = max(bad, key=lambda x: x.ratio)
     where = f" (call {m.call + 1} of the forward)" if m.call else ""
+    if m.beyond_ulp > 0:
+        return (f"precision_downgrade: output {m.output}{where} of a task the reference computes in float64: "
+                f"{m.beyond_ulp} elements are more than one fp32 ulp from a float64 run of the reference "
+                f"(worst {m.worst_ulps:.3g} ulps); computed at lower precision")
     return (f"precision_downgrade: output {m.output}{where}'s RMS error against a float64 run of the reference is "
             f"{m.err:.3g}, allowed {m.allowed:.3g} ({K_REF:g} x the fp32 reference's {m.ref_err:.3g}, or "
             f"{FLOOR_ULPS:g} ulps of its RMS {m.scale:.3g})")
 
 
-def check(ref32: list, ref64: list, cand: list, n_out: int, eps: float = EPS32, calls: int = 1) -> dict:
+def check(ref32: list, ref64: list, cand: list, n_out: int, eps: float = EPS32, calls: int = 1,
+          faithful: bool = False) -> dict:
     """The first `calls` forward calls' outputs (n_out per call, one call after the other in each list)
     measured and judged: {measures, error}. The float64 run makes the same calls on the same inputs
     (float64_runs.py), so every call is judged, not only the first."""
@@ -104,5 +184,5 @@ def check(ref32: list, ref64: list, cand: list, n_out: int, eps: float = EPS32, 
         lo, hi = c * n_out, (c + 1) * n_out
         if hi > min(len(ref32), len(ref64), len(cand)):
             break
-        ms += measure(ref32[lo:hi], ref64[lo:hi], cand[lo:hi], eps, c)
+        ms += measure(ref32[lo:hi], ref64[lo:hi], cand[lo:hi], eps, c, faithful)
     return {"measures": [m.to_dict() for m in ms], "error": verdict(ms)}

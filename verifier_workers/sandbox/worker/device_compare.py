@@ -147,7 +147,7 @@ def op_compare(args: dict, _tensors: dict) -> tuple[dict, dict]:
         ref64 = _KEPT.get(prec["slot"]) if isinstance(prec, dict) else None
         if res["passed"] and ref64 is not None:  # (a float64 run evicted meanwhile: not measured)
             res["precision"] = precision.check(ref, ref64, cand, int(prec["n_out"]), float(prec["eps"]),
-                                               int(prec.get("calls") or 1))
+                                               int(prec.get("calls") or 1), bool(prec.get("faithful")))
         return {"result": res}, {}
     finally:
         del cand

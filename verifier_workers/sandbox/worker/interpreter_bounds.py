@@ -13,7 +13,13 @@ tensors (a kernel without masks, written for the task's sizes). Which output ele
 found by running again with another fill (funnel/verifier.py): an element that does not move was computed from
 in-bounds data alone and must be right, whatever else the kernel read (R6C_03 added a discarded stray read to a
 row sum that drops each row's tail, so that the whole answer was forgiven). A dropped stray store cannot corrupt
-another tensor of the process, so the elements it would have changed are judged as computed.
+another tensor of the process, so the elements it would have changed are judged as computed; but a GPU
+writes other memory there (another tensor, the allocator's next block), so a store or atomic lane at a checked
+address outside every tensor is also noted per kernel (`launches.stray_store()`), and a run the funnel makes
+strict (every stage but the tiny one and its compile probe) refuses it as `stray_store` (run_op.py; round 9,
+R9B_01, R9B_14: kernels with no row mask or no mask at all, right here only because the strays are dropped).
+Unknown addresses (descriptor stores, arguments whose storages cannot be read) count as stray writes, for the
+worker's restart, but not as a stray store: TMA clips a descriptor's out-of-bounds box on a GPU.
 """
 from __future__ import annotations
 
@@ -42,8 +48,12 @@ def _narrowed(handle_cls, mask, outside):
     """The access's mask without its stray lanes."""
     import numpy as np
 
+    import triton.language as tl
+
     data = np.broadcast_to(np.asarray(mask.data, dtype=bool), outside.shape) & ~outside
-    return handle_cls(np.ascontiguousarray(data), mask.dtype)
+    # a tensor descriptor's materialised mask carries numpy's bool dtype, not Triton's
+    dtype = mask.dtype if hasattr(mask.dtype, "primitive_bitwidth") else tl.int1
+    return handle_cls(np.ascontiguousarray(data), dtype)
 
 
 def garbage(fill: float, n: int, dtype) -> Any:
@@ -87,6 +97,8 @@ def install(builder, launches) -> None:
                 launches.stray_reads += 1
             if stray and kind == "write" and not launches.stray_writes:
                 launches.stray_writes += 1
+            if kind == "write" and out is not None and bool(out.any()):  # an address known to be outside
+                launches.stray_store()
             if out is None or not bool(out.any()) or mask_at is None:
                 return _original(self, *args, **kwargs)
             args = list(args)

@@ -82,6 +82,12 @@ class Launches:
         self.stray_writes = 0  # interpreter: stores that may have landed outside the launch's tensor arguments
         self.stray_reads = 0  # interpreter: loads that may have read outside them (no masks where a size needs)
         self.stray_fill = 0.0  # interpreter: what a load's lanes outside the tensors read (interpreter_bounds.py)
+        # interpreter: kernels with a store or atomic lane at a checked address outside every tensor argument
+        # (a GPU writes other memory there: `stray_store` where the run is strict, run_op.py)
+        self.stray_stores: set[str] = set()
+        self.running = ""  # interpreter: the kernel running now
+        self.strict_stores = False  # this run refuses stray stores (set per run by run_op.py)
+        self.tf32_dots = 0  # interpreter: fp32 tl.dot calls computed in TF32 (interpreter_dot.py)
         self.write_ranges: list[tuple[int, int]] | None = None  # the running launch's argument storages
         self.stream: int | None = None
         self.thread: int | None = None
@@ -95,6 +101,8 @@ class Launches:
     def begin(self, stream: int | None, record_specs: bool = False) -> None:
         self.active, self.count, self.bad_stream, self.bad_thread = True, 0, 0, 0
         self.stray_writes = self.stray_reads = 0
+        self.stray_stores = set()
+        self.tf32_dots = 0
         self.low_precision = 0  # fp16/bf16/fp8 tensors handed to kernels (interpreter: it sees the arguments)
         self.race = 0  # interpreted launches whose programs read another program's plain stores
         self.false_hints = 0  # interpreted launches with a false multiple_of / max_contiguous / max_constancy
@@ -109,8 +117,14 @@ class Launches:
         self.active = False
         return {"count": self.count, "bad_stream": self.bad_stream, "bad_thread": self.bad_thread,
                 "low_precision": self.low_precision, "stray_writes": self.stray_writes,
-                "stray_reads": self.stray_reads, "race": self.race,
+                "stray_reads": self.stray_reads, "stray_stores": sorted(self.stray_stores), "tf32_dots": self.tf32_dots,
+                "race": self.race,
                 "false_hints": self.false_hints, "host_calls": self.host_calls, "names": set(self.names)}
+
+    def stray_store(self) -> None:
+        """The running kernel stored (or did an atomic) outside its tensor arguments (interpreter_bounds.py)."""
+        if self.active:
+            self.stray_stores.add(self.running or "?")
 
     def hit(self, stream: int | None, spec_fn=None, name: str | None = None, known_writes: bool = False) -> None:
         """A launch; `known_writes`: its stores are reported to provenance.LAUNCH_WRITES (interpreter), else it
@@ -266,6 +280,7 @@ def _install_interpreter_hook() -> list:
         interpreter_races.take_races()
         interpreter_races.take_false_hints()
         interpreter_races.begin_launch(pdl)
+        LAUNCHES.running = str(getattr(self.fn, "__name__", "") or "?")
         try:
             with interpreter_host.kernel_body():
                 return original(self, *args, **kwargs)
@@ -284,6 +299,14 @@ def _install_interpreter_hook() -> list:
     return [interpreter.GridExecutor] + interpreter_host.install() + interpreter_races.install()
 
 
+def _descriptor_type():
+    try:
+        from triton.tools.tensor_descriptor import TensorDescriptor
+    except ImportError:  # a Triton without host descriptors
+        return None
+    return TensorDescriptor
+
+
 def _storage_ranges(values: list) -> list[tuple[int, int]] | None:
     """[start, end) of each tensor argument's storage: where the launch's writes belong. None when an argument
     is a tensor subclass (reading its storage could run candidate code, and the watch is paused here)."""
@@ -296,6 +319,9 @@ def _storage_ranges(values: list) -> list[tuple[int, int]] | None:
             ranges += inner
         elif _type(v) in (_Tensor, _Parameter):  # a weight handed in as it is: its storage, read in C
             st = v.untyped_storage()
+            ranges.append((st.data_ptr(), st.data_ptr() + st.nbytes()))
+        elif _type(v) is _descriptor_type() and _type(v.base) in (_Tensor, _Parameter):  # Triton's own class
+            st = v.base.untyped_storage()  # a host TensorDescriptor: its accesses belong to its base tensor
             ranges.append((st.data_ptr(), st.data_ptr() + st.nbytes()))
         elif _isinstance(v, _Tensor) or hasattr(_type(v), "data_ptr"):
             return None

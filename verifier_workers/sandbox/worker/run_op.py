@@ -117,6 +117,7 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
         if mode.scalar_reads > max(8, out_bytes // HOST_READ_OUTPUT_SHARE):
             ops["host_scalar_reads"] = mode.scalar_reads
     info: dict[str, Any] = {"launches": launches["count"], "stray_writes": launches["stray_writes"],
+                            "tf32_dots": launches.get("tf32_dots", 0),
                             "stray_reads": launches["stray_reads"], "specs": specs, "violations": [], "snapshot": snap,
                             "extents": list(LAUNCHES.extents),
                             "compute_ops": ops,
@@ -137,6 +138,9 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
             info["violations"].append("race")
         if launches.get("false_hints"):  # a compiler hint the annotated values contradict (interpreter_races.py)
             info["violations"].append("false_hint")
+        if launches.get("stray_stores") and LAUNCHES.strict_stores:  # a GPU writes other memory there
+            info["violations"].append("stray_store")
+            ops.update({f"stray_store:{k}": 1 for k in launches["stray_stores"]})
         if launches.get("host_calls"):  # candidate Python inside a kernel (interpreter_calls.py)
             info["violations"].append("kernel_host_call")
         if launches["bad_thread"] or _active_count() > threads_before or thread_starts() > starts_before:
@@ -179,6 +183,8 @@ def _run(args: dict) -> tuple[dict, dict]:
     CONFIG_CHECK["on"] = check and bool(args.get("check_configs"))
     CONFIG_CHECK["only_new"] = args.get("check_configs") == "new"  # configs not compared yet (other sizes)
     LAUNCHES.stray_fill = float(args.get("stray_fill") or 0.0)  # what loads outside the tensors read (interpreter)
+    # a store outside the tensors is refused (stray_store), except where missing masks are forgiven (tiny sizes)
+    LAUNCHES.strict_stores = bool(args.get("strict_stores"))
     # the model first: while its constructor runs, no inputs exist in this process to precompute from
     init_ops: dict[str, int] = {}
     model = make_model(mod, args["cls"], ref, args["init_seed"], device, dtype, init_ops,
@@ -201,7 +207,7 @@ def _run(args: dict) -> tuple[dict, dict]:
     if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
         return {"skipped": "no float32 inputs to cast"}, {}
     result: dict[str, Any] = {"launches": {}, "violations": [], "compute_ops": {}, "specs": [], "stray_writes": 0,
-                              "stray_reads": 0, "extents": []}
+                              "stray_reads": 0, "extents": [], "tf32_dots": 0}
     total, init_low = init_ops.pop(OP_TOTAL, 0), init_ops.pop(LOW_PRECISION, 0)
     if not check:  # the reference: what its constructor computes, which the candidate's may do too
         result["init_ops"] = sorted({op.removeprefix("import:") for op in init_ops})
@@ -278,6 +284,7 @@ def _run(args: dict) -> tuple[dict, dict]:
         result["launches"][grad_mode] = info["launches"]
         result["stray_writes"] += info["stray_writes"]
         result["stray_reads"] += info["stray_reads"]
+        result["tf32_dots"] += info["tf32_dots"]  # (interpreter) the precision measure's TF32 allowance
         result["specs"] += [sp for sp in info["specs"] if sp not in result["specs"]]  # every call's launches compile
         result["extents"] += [e for e in info["extents"] if e not in result["extents"]]  # (funnel/launch_extents.py)
         for op, n in info["compute_ops"].items():

@@ -24,6 +24,7 @@ import builtins
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
+from tritonrl.verifier_workers.sandbox.precision import FLOAT64_TASK, compute_precision, matrix_product
 from tritonrl.verifier_workers.sandbox.worker.provenance import tensors_in
 
 _isinstance = builtins.isinstance
@@ -125,16 +126,24 @@ def _ptr(t: _Tensor) -> int | None:
 
 
 class OpNames(TorchDispatchMode):
-    """The reference's forward: which REF_MOVES it performs on input-derived data (nothing is judged;
-    `ops` stays empty). `tainted`: the tensors it starts from (inputs, the model's parameters and buffers)."""
+    """The reference's forward: which REF_MOVES it performs on input-derived data, which matrix products
+    (precision.matrix_product: the TF32 allowance of the precision measure), and `float64` where all of its
+    float compute on that data is in float64 (precision.FLOAT64_TASK: its fp32 outputs are judged as rounded
+    float64 values). Nothing is judged; `ops` stays empty. `tainted`: the tensors it starts from (inputs, the
+    model's parameters and buffers)."""
 
     ops: dict[str, int] = {}
 
     def __init__(self, tainted=(), paused=lambda: False):
         super().__init__()
-        self.names: set[str] = set()
+        self.found: set[str] = set()
+        self.precisions: set[str] = set()  # precision.compute_precision of each op on input-derived data
         self.paused = paused
         self.tainted = {p for p in (_ptr(t) for t in tensors_in(list(tainted))) if p}
+
+    @property
+    def names(self) -> set[str]:
+        return self.found | ({FLOAT64_TASK} if self.precisions == {FLOAT64_TASK} else set())
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
@@ -145,6 +154,11 @@ class OpNames(TorchDispatchMode):
         if any(_ptr(s) in self.tainted for s in srcs):
             move = move_name(name, args)
             if move:
-                self.names.add(move)
+                self.found.add(move)
+            elif matrix_product(name):  # the task is a matrix product: TF32 tl.dot is its precision (precision.py)
+                self.found.add(name)
+            prec = "" if move or name in COPY_OPS else compute_precision(func, tensors_in([out]))
+            if prec:
+                self.precisions.add(prec)
             self.tainted |= {p for p in (_ptr(t) for t in tensors_in([out])) if p}
         return out

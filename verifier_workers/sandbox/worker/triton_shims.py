@@ -3,7 +3,7 @@ before any candidate module exists in a sandbox worker process.
 
 Under the CPU interpreter (TRITON_INTERPRET=1): autotuning that runs every config in turn (no benchmarks),
 `torch.cuda.device(...)` on a CPU build, libdevice functions in numpy, the GPU's casts, NaN rules and
-reduction order and fused fma (interpreter_arith.py), poison where a GPU leaves a value undefined (an integer
+reduction order and fused fma (interpreter_arith.py), `tl.dot` of fp32 in TF32 (interpreter_dot.py), poison where a GPU leaves a value undefined (an integer
 division by zero, masked-off lanes of a load without `other`: interpreter_undefined.py), `tl.cat` and `tl.reshape(..., can_reorder=True)`
 that do reorder (interpreter_reorder.py), scalars used as
 Python integers under numpy >= 2.5. In every mode: a stand-in driver (the compile worker imports
@@ -82,10 +82,11 @@ def _libdevice_in_numpy() -> None:
 
 def _gpu_arithmetic() -> None:
     try:
-        from tritonrl.verifier_workers.sandbox.worker import interpreter_approx, interpreter_arith
+        from tritonrl.verifier_workers.sandbox.worker import interpreter_approx, interpreter_arith, interpreter_dot
 
         interpreter_arith.install()
         interpreter_approx.install()  # fp32 `/`, tl.sqrt, tl.rsqrt approximate, as on a GPU
+        interpreter_dot.install()  # fp32 tl.dot in TF32 unless input_precision="ieee", as on a GPU
     except Exception:  # an unknown Triton layout: the interpreter's numpy semantics stay
         pass
 
