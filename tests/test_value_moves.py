@@ -72,7 +72,7 @@ def test_a_forward_float_is_moved_and_a_scalar_baked_in_is_wrong():
     assert torch.equal(a, make_inputs(ref, 5, "cpu", None, 1.0)[0])
     honest, baked = a * s, a * 3.5  # R9A_01: the verifier's own scalar written into the kernel
     assert not torch.allclose(honest, baked)
-    later = later_inputs(ref, [a, s, k], 5, 1, "cpu", None, 1.0, False, False, 1.0, FACTORS)
+    later = later_inputs(ref, [a, s, k], 5, 1, "cpu", None, 1.0, False, False, 1.0, value_factors=FACTORS)
     assert later[1] == s  # a later call keeps the moved value
 
 
@@ -88,7 +88,7 @@ def test_a_constant_input_tensor_is_redrawn_keeping_its_sign():
     ih, hh = nn.Linear(8, 6), nn.Linear(6, 6)
     honest, cheat = torch.tanh(ih(x) + hh(h)), torch.tanh(ih(x) + hh.bias)
     assert not torch.allclose(honest, cheat, atol=1e-3)
-    later = later_inputs(ref, [x, h, one, neg], 5, 1, "cpu", None, 1.0, False, False, 1.0, None, True)
+    later = later_inputs(ref, [x, h, one, neg], 5, 1, "cpu", None, 1.0, False, False, 1.0, redraw=True)
     assert later[1].std() > 0.5  # a later call's fresh draw is redrawn too
 
 
