@@ -11,7 +11,7 @@ BIN := $(VENV)/bin
 # run that waits out a timeout or starts a CLI process (heavy)
 FAST := -m "not slow and not gpu and not heavy"
 
-.PHONY: install train test test-fast test-all corpus suite clean
+.PHONY: install train test test-fast test-all corpus corpus-subset suite clean
 
 $(BIN)/.tritonrl-installed: pyproject.toml deploy/requirements-cpu.txt deploy/install_cpu.sh
 	VENV=$(VENV) PYTHON=$(PYTHON) bash deploy/install_cpu.sh
@@ -42,6 +42,10 @@ test-all: install
 # the whole red-team corpus through `tritonrl verify` (about 110 minutes on 2 cores; prints its wall time)
 corpus: install
 	$(BIN)/tritonrl corpus --device cpu -j 2
+
+# CI's stratified corpus subset (tests/corpus/ci_subset.txt) whole; CI itself runs every third file of it (~20 min)
+corpus-subset: install
+	TRITONRL_CORPUS_SUBSET=1 $(BIN)/python -m pytest -q -ra tests/test_corpus.py -k test_corpus_on_cpu
 
 clean:
 	rm -rf $(VENV) runs mlruns.db
