@@ -6,6 +6,7 @@ import os
 import pytest
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the group marks into the node ids
 def pytest_collection_modifyitems(config, items):
     """Under pytest-xdist (`make test` runs two processes), the tests that start Ray, vLLM, DeepSpeed or a
     model share one process, one at a time: two local Ray clusters or two model loads at once would compete
