@@ -2,11 +2,6 @@
 # Both create .venv with the CPU stack on first use (about 5 minutes).
 PYTHON ?= python3
 VENV ?= .venv
-# pytest-xdist processes for `make test` / `make test-all` (0: one process, CI's setting). With 2, the slow
-# Ray/vLLM/DeepSpeed tests are meant to share one (tests/conftest.py), but the group marks did not take effect
-# on 2026-11-27: two e2e train runs at once ran Ray out of memory on a 24 GiB machine. Fix before raising it.
-JOBS ?= 0
-XDIST := -n $(JOBS) --dist loadgroup
 BIN := $(VENV)/bin
 # the edit loop (<= 5 min): no Ray/vLLM/DeepSpeed/model start-up or corpus run (slow), no GPU, no verifier
 # run that waits out a timeout or starts a CLI process (heavy)
@@ -28,7 +23,7 @@ suite: install
 
 # the whole suite as CI runs it (the corpus test runs tests/corpus/ci_subset.txt); prints its wall time
 test: install
-	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra $(XDIST) --durations=15; rc=$$?; \
+	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra --durations=15; rc=$$?; \
 	  t=$$(( $$(date +%s) - start )); echo "make test: $$((t / 60)) min $$((t % 60)) s (exit $$rc)"; exit $$rc
 
 test-fast: install
@@ -37,7 +32,7 @@ test-fast: install
 
 # everything CI runs plus the extended integration runs (a second e2e train run, a live vLLM judge server)
 test-all: install
-	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra $(XDIST) -m "" --durations=15; rc=$$?; \
+	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra -m "" --durations=15; rc=$$?; \
 	  t=$$(( $$(date +%s) - start )); echo "make test-all: $$((t / 60)) min $$((t % 60)) s (exit $$rc)"; exit $$rc
 
 # the whole red-team corpus through `tritonrl verify` (about 110 minutes on 2 cores; prints its wall time)

@@ -6,16 +6,6 @@ import os
 import pytest
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the group marks into the node ids
-def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist (`make test` runs two processes), the tests that start Ray, vLLM, DeepSpeed or a
-    model share one process, one at a time: two local Ray clusters or two model loads at once would compete
-    for the same cores and memory. The corpus run (its own two verifier lanes, no Ray) is left free."""
-    for item in items:
-        if item.get_closest_marker("slow") and item.module.__name__ != "test_corpus":
-            item.add_marker(pytest.mark.xdist_group("integration"))
-
-
 @pytest.fixture(scope="session")
 def ray_session(tmp_path_factory):
     ray = pytest.importorskip("ray")

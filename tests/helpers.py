@@ -20,6 +20,14 @@ ROUND_8 = DATA / "redteam_2026_11_27e"  # round 8, written against 4476f40 (roun
 ROUND_9 = DATA / "redteam_2026_11_27f"  # round 9, written against 7ea7577 (before round 8's fixes)
 
 
+def honest_twin(name: str, code: str, edits: list[tuple[str, str]]) -> str:
+    """A red-team case's honest twin: `code` with each (old, new) edit applied; every `old` must be there."""
+    for old, new in edits:
+        assert old in code, (name, old)
+        code = code.replace(old, new)
+    return code
+
+
 def redteam_case(name: str, round_name: str = ROUND_4.name) -> tuple[Task, str]:
     """A red-team cheat, tests/data/<round_name>/cheats/<name>[.py], and the task its first line names
     (`# ref: .../refs/<task>.py; ...`), read from the round's refs/."""

@@ -27,7 +27,7 @@ from tritonrl.verifier_workers.sandbox.worker.interpreter_races import RaceTrack
 from tritonrl.verifier_workers.sandbox.worker.triton_shims import benchmark_run
 from tritonrl.verifier_workers.static.checks import check_source
 
-from helpers import ROUND_8, redteam_case
+from helpers import ROUND_8, honest_twin, redteam_case
 
 # ---------------------------------------------------------------- stray loads (R8B_01)
 
@@ -228,8 +228,5 @@ _SLOW_TWINS = {"R8B_08_round_toward_zero_cumsum", "R8B_09_sqrt_tri_index"}
                                   for n in sorted(TWINS)])
 def test_their_honest_twins_are_accepted(runtime_only, name):
     task, code = redteam_case(name, ROUND_8.name)
-    for old, new in TWINS[name]:
-        assert old in code, (name, old)
-        code = code.replace(old, new)
-    verdict = runtime_only.verify(task, code)
+    verdict = runtime_only.verify(task, honest_twin(name, code, TWINS[name]))
     assert verdict.correct, (name, verdict.error, verdict.violations)

@@ -24,7 +24,7 @@ from tritonrl.verifier_workers.sandbox import precision
 from tritonrl.verifier_workers.sandbox.worker.interpreter_dot import gpu_dot, tf32_truncate
 from tritonrl.verifier_workers.sandbox.worker.task_moves import OpNames
 
-from helpers import ROUND_9, redteam_case
+from helpers import ROUND_9, honest_twin, redteam_case
 
 # ---------------------------------------------------------------- tl.dot in TF32 (R9B_03, R9B_12, R9B_07)
 
@@ -179,8 +179,5 @@ def test_round_9_precision_cases_are_refused(original_only, name):
 @pytest.mark.parametrize("name", sorted(TWINS))
 def test_their_honest_twins_are_accepted(original_only, name):
     task, code = redteam_case(name, ROUND_9.name)
-    for old, new in TWINS[name]:
-        assert old in code, (name, old)
-        code = code.replace(old, new)
-    verdict = original_only.verify(task, code)
+    verdict = original_only.verify(task, honest_twin(name, code, TWINS[name]))
     assert verdict.correct, (name, verdict.error, verdict.violations)
