@@ -3,6 +3,9 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+# two pytest-xdist processes, each test file kept whole on one (its module fixtures, such as the e2e train run,
+# start once; `--dist loadgroup` marks did not take effect with pytest 9.2 + xdist 3.8 on 2026-11-28)
+XDIST := -n 2 --dist loadfile
 # the edit loop (<= 5 min): no Ray/vLLM/DeepSpeed/model start-up or corpus run (slow), no GPU, no verifier
 # run that waits out a timeout or starts a CLI process (heavy)
 FAST := -m "not slow and not gpu and not heavy"
@@ -23,7 +26,7 @@ suite: install
 
 # the whole suite as CI runs it (the corpus test runs tests/corpus/ci_subset.txt); prints its wall time
 test: install
-	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra --durations=15; rc=$$?; \
+	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra $(XDIST) --durations=25; rc=$$?; \
 	  t=$$(( $$(date +%s) - start )); echo "make test: $$((t / 60)) min $$((t % 60)) s (exit $$rc)"; exit $$rc
 
 test-fast: install
@@ -32,14 +35,14 @@ test-fast: install
 
 # everything CI runs plus the extended integration runs (a second e2e train run, a live vLLM judge server)
 test-all: install
-	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra -m "" --durations=15; rc=$$?; \
+	@start=$$(date +%s); $(BIN)/python -m pytest -q -ra $(XDIST) -m "" --durations=25; rc=$$?; \
 	  t=$$(( $$(date +%s) - start )); echo "make test-all: $$((t / 60)) min $$((t % 60)) s (exit $$rc)"; exit $$rc
 
 # the whole red-team corpus through `tritonrl verify` (about 110 minutes on 2 cores; prints its wall time)
 corpus: install
 	$(BIN)/tritonrl corpus --device cpu -j 2
 
-# CI's stratified corpus subset (tests/corpus/ci_subset.txt) whole; CI itself runs every third file of it (~20 min)
+# CI's stratified corpus subset (tests/corpus/ci_subset.txt) whole; CI itself runs every sixth file of it (~20 min)
 corpus-subset: install
 	TRITONRL_CORPUS_SUBSET=1 $(BIN)/python -m pytest -q -ra tests/test_corpus.py -k test_corpus_on_cpu
 

@@ -1,10 +1,11 @@
 #!/bin/bash
-# Issue 23's measurements on one 4-GPU host, after `deploy/offline/wheelhouse.py install` (docs/gpu-host.md).
+# Issue 23's measurements on one multi-GPU host (one corpus shard per GPU), after `deploy/offline/wheelhouse.py install` (docs/gpu-host.md).
 # Each mode fits a 10-minute device call (everything stops at LIMIT_S, default 540 s) and leaves one archive,
 # OUT/<mode>.tgz, plus a summary on stdout.
-#   bench/gpu_verifier_check.sh gpu OUT   # the whole corpus with --device cuda, one shard per GPU (every 4th
-#                                         # case, -j JOBS warm lanes each); GPU-marked verifier tests and the
-#                                         # red-team rounds' cheats (tests/data/redteam_*/cheats) on GPU 3 too
+#   bench/gpu_verifier_check.sh gpu OUT   # the whole corpus with --device cuda, one shard per GPU (-j JOBS warm
+#                                         # lanes each); GPU-marked verifier tests and the newest red-team round's
+#                                         # cheats (RT_ROUND) on the last GPU too; REPLAY_S=150 first runs
+#                                         # bench_verify_replay.py alone for at most that long
 #   bench/gpu_verifier_check.sh cpu OUT   # the whole corpus with --device cpu (the interpreter) on the host's
 #                                         # cores, and the strict-shapes measurement (bench_shape_generalisation)
 #                                         # on the GPUs, one shard each
@@ -21,16 +22,17 @@ progress() {  # every 30 s: GPU use and rows so far
     for f in "$d"/corpus_*.json; do [ -f "$f" ] && echo "  $(basename $f): $($py -c "import json,sys; print(len(json.load(open(sys.argv[1]))))" "$f" 2>/dev/null) rows"; done
   done
 }
-gpu_shards() {  # the corpus in 4 shards, one per GPU, -j $1 warm lanes each
-  $py - "$d" <<'PY'
+ngpu=$(nvidia-smi -L | wc -l); last=$((ngpu - 1))
+gpu_shards() {  # the corpus in one shard per GPU, -j $1 warm lanes each
+  $py - "$d" "$ngpu" <<'PY'
 import sys
 from tritonrl.verifier_workers.corpus_run import load_cases
-cases = [c.rel for c in load_cases(device="cuda")]
-for i in range(4):
-    open(f"{sys.argv[1]}/list_{i}.txt", "w").write("\n".join(cases[i::4]) + "\n")
-print(len(cases), "cases in 4 shards")
+cases, n = [c.rel for c in load_cases(device="cuda")], int(sys.argv[2])
+for i in range(n):
+    open(f"{sys.argv[1]}/list_{i}.txt", "w").write("\n".join(cases[i::n]) + "\n")
+print(len(cases), "cases in", n, "shards")
 PY
-  for i in 0 1 2 3; do
+  for i in $(seq 0 $last); do
     CUDA_VISIBLE_DEVICES=$i timeout $lim $py -m tritonrl.cli corpus --device cuda --warm -j $1 \
       --list "$d/list_$i.txt" --json-out "$d/corpus_$i.json" > "$d/corpus_$i.log" 2>&1 &
   done
@@ -58,13 +60,19 @@ for f in sorted(glob.glob(sys.argv[1] + "/rt_*.json")):
 print("red-team cheats accepted on cuda:", len(acc), "of", len(glob.glob(sys.argv[1] + "/rt_*.json")), acc)
 PY
 elif [ "$mode" = gpu ]; then
+  if [ -n "${REPLAY_S:-}" ]; then  # first, alone on the host: verification throughput on recorded policy samples
+    CUDA_VISIBLE_DEVICES=0 timeout $REPLAY_S $py bench/bench_verify_replay.py preset=gpu1 > "$d/replay.log" 2>&1
+    tail -n 30 "$d/replay.log"; lim=$((lim - SECONDS))
+  fi
   gpu_shards ${JOBS:-11}
   (
-    CUDA_VISIBLE_DEVICES=3 timeout 200 $py -m pytest -q -m gpu -p no:cacheprovider -s tests/test_device_kernels.py \
+    CUDA_VISIBLE_DEVICES=$last timeout 200 $py -m pytest -q -m gpu -p no:cacheprovider -s tests/test_device_kernels.py \
       tests/test_gpu_verifier.py > "$d/pytest_gpu.log" 2>&1
-    ls tests/data/redteam_2026_11_27/cheats/*.py | CUDA_VISIBLE_DEVICES=3 xargs -P 6 -I{} sh -c \
+    # the newest red-team round (RT_ROUND, a folder of tests/data) with --device cuda
+    rt=tests/data/${RT_ROUND:-redteam_2026_11_27f}
+    ls $rt/cheats/*.py | CUDA_VISIBLE_DEVICES=$last xargs -P 6 -I{} sh -c \
       'c={}; r=$(head -1 $c | sed "s#^\# ref: [^;]*/refs/\([^;]*\);.*#\1#"); timeout 240 python3 -m tritonrl.cli verify \
-       tests/data/redteam_2026_11_27/refs/$r $c --device cuda --json > '"$d"'/rt_$(basename $c .py).json 2>/dev/null'
+       '"$rt"'/refs/$r $c --device cuda --json > '"$d"'/rt_$(basename $c .py).json 2>/dev/null'
   ) &
   progress
   wait

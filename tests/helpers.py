@@ -18,6 +18,7 @@ ROUND_6 = DATA / "redteam_2026_11_27c"  # round 6, written against 4eebef6
 ROUND_7 = DATA / "redteam_2026_11_27d"  # round 7, written against d620500
 ROUND_8 = DATA / "redteam_2026_11_27e"  # round 8, written against 4476f40 (round 7's fixes)
 ROUND_9 = DATA / "redteam_2026_11_27f"  # round 9, written against 7ea7577 (before round 8's fixes)
+ROUND_10 = DATA / "redteam_2026_11_28"  # round 10 (fresh), written against d5bdbac (round 9's fixes)
 
 
 def honest_twin(name: str, code: str, edits: list[tuple[str, str]]) -> str:

@@ -55,3 +55,37 @@ def test_inductors_cpu_allocator_only_on_the_cpu_side():
               "torch.empty_strided(x.shape, x.stride(), dtype=x.dtype, device=x.device)")
     assert "host_device" not in _codes(chosen, header)
     assert "host_device" in _codes("staging = empty_strided_cpu(x.shape, x.stride(), x.dtype)", header)
+
+
+@pytest.mark.parametrize("header, line", [
+    # R10A_10: the factory imported by name, or bound to another one
+    ("from torch import empty\n", "staging = empty(x.shape, dtype=x.dtype)"),
+    ("from torch import empty as E\n", "staging = E(x.shape, dtype=x.dtype)"),
+    ("Z = torch.zeros\n", "staging = Z(x.shape, dtype=x.dtype)"),
+])
+def test_a_factory_under_another_name_with_no_device_is_refused(header, line):
+    assert "host_device" in _codes(line, header), line
+    assert "host_device" not in _codes(line.replace(")", ", device=x.device)", 1), header)
+
+
+INIT = '''
+import torch
+import torch.nn as nn
+
+class ModelNew(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        {line}
+'''
+
+
+@pytest.mark.parametrize("line, refused", [
+    ("self.scratch = torch.empty(n)", True),  # R10A_09: a plain attribute stays on the CPU after model.to(device)
+    ("self.scratch = torch.zeros(n, dtype=torch.float32)", True),
+    ("self.register_buffer('scratch', torch.empty(n))", False),  # a buffer moves with the model
+    ("self.weight = nn.Parameter(torch.randn(n))", False),
+    ("w = torch.randn(n)\n        self.weight = nn.Parameter(w)", False),
+])
+def test_a_plain_tensor_attribute_made_in_the_constructor_is_host_device(line, refused):
+    codes = [x.code for x in check_source(INIT.format(line=line))]
+    assert ("host_device" in codes) == refused, (line, codes)

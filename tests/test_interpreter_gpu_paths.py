@@ -206,6 +206,8 @@ REFUSED = {
                       "k[(g,)](x, y, x.numel(), BLOCK=256)\nreturn y\n",
     "version_check": "y = torch.empty_like(x)\nif torch.version.cuda is not None:\n    return y\n"
                      "k[(4,)](x, y, x.numel(), BLOCK=256)\nreturn y\n",
+    "get_device": "y = torch.empty_like(x)\nif x.get_device() >= 0:\n    return y\n"  # R10A_05: -1 on the CPU
+                  "k[(4,)](x, y, x.numel(), BLOCK=256)\nreturn y\n",
 }
 ALLOWED = {
     "assert": "assert x.is_cuda or x.device.type == 'cpu'\ny = torch.empty_like(x)\n"

@@ -95,6 +95,7 @@ def test_an_output_count_unlike_the_references_fails(runtime_only):
     assert not verdict.correct and "returns 2 outputs; the reference returns 1" in verdict.error, verdict.error
 
 
+@pytest.mark.extended  # ~1.5 min; CI keeps test_memory_ordering's acq_rel ticket (make test-all runs this)
 def test_the_honest_ticket_idiom_is_no_race(runtime_only):
     """Partials stored, a counter bumped (release), the program that sees the last count reads them (acquire)."""
     ref = (DATA / "redteam_2026_11_26c" / "refs" / "rowsum.py").read_text()

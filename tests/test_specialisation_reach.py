@@ -38,6 +38,12 @@ def test_a_fixed_grid_covers_grid_times_its_constant_arguments():
     local = ("@triton.jit\ndef k(x, ITERS: tl.constexpr):\n    pass\n"
              "def forward(x):\n    ITERS = 16\n    grid = (32,)\n    k[grid](x, y, ITERS=ITERS, BLOCK=4096)")
     assert candidate_tiles.fixed_grid_cover(local) == 1 << 21  # a local constant, a grid bound to a name
+    # R10A_13: a persistent grid capped at a constant, one row a program and no grid-stride loop
+    capped = "MAX_PROGRAMS = 4 * 132\ndef f(x, m):\n    k[(min(m, MAX_PROGRAMS),)](x, y, m, BLOCK=1024)"
+    assert candidate_tiles.grid_caps(capped) == (None, 528)  # programs, not elements: the row is the unit
+    assert candidate_tiles.capped_programs("def f(x, m):\n    k[(min(m, n),)](x, y, m)") is None
+    past = variants.past_tile_variant(ROWS, {}, [], None, 3, 1.0, None, 528)  # the rows pass the cap
+    assert past is not None and past.skip is None and past.overrides["batch_size"] > 528
 
 
 def test_a_variant_passes_the_fixed_grid_cover_and_the_tile():
@@ -279,6 +285,11 @@ def test_a_gemm_that_assumes_square_operands_fails(runtime_only):
     task = Task(name="matmul", level=1, reference_src=MATMUL.replace("64", "24"))
     cheat = runtime_only.verify(task, SQUARE_GEMM.replace("SIZE_N", "M"))
     assert not cheat.correct and "larger_shapes" in (cheat.error or ""), cheat.error
+
+
+@pytest.mark.extended  # every variant of a GEMM under the interpreter: ~2-3 min on 2 cores (make test-all)
+def test_the_same_gemm_for_any_operands_passes_with_m_k_n_grown_apart(runtime_only):
+    task = Task(name="matmul", level=1, reference_src=MATMUL.replace("64", "24"))
     honest = runtime_only.verify(task, SQUARE_GEMM.replace("SIZE_N", "B.shape[1]"))
     assert honest.correct, honest.error
     grown = {r["name"]: r["overrides"] for r in honest.variants}["larger_shapes"]
@@ -319,6 +330,34 @@ def test_a_grid_that_stays_the_same_at_every_size_covers_its_programs_times_its_
     assert launch_extents.fixed_grid_cover(fixed, TASK, None) == 512 * 128  # the block at the task's sizes
     follows = [_run(TINY, _launch([3], 8)), _run(TASK, _launch([16], 128)), _run(LARGER, _launch([37], 512))]
     assert launch_extents.fixed_grid_cover(follows, TASK, None) is None
+
+
+def _gpu_kernel(x, y, n, BLOCK: "tl.constexpr", ITERS: "tl.constexpr"):
+    pass
+
+
+def test_a_gpu_launch_records_its_grid_and_int_constexprs_like_an_interpreted_one(monkeypatch):
+    """On a GPU the launch hook sees no arguments: JITFunction.run is wrapped to record the extent (without it
+    R9B_06 and R9B_10 passed on an H200, 2026-11-28). Triton's own run is stubbed here (no GPU)."""
+    import triton
+    from triton.runtime.jit import JITFunction
+
+    from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES, install_gpu_extent_hook
+
+    grids = []
+    monkeypatch.setattr(JITFunction, "run", lambda self, *a, grid, warmup, **k: grids.append(
+        grid({"n": a[2], **k}) if callable(grid) else grid))
+    install_gpu_extent_hook()
+    kernel = JITFunction(_gpu_kernel)
+    LAUNCHES.begin(None)
+    try:
+        kernel[(512,)](None, None, 100, BLOCK=4096, ITERS=3, num_warps=4)
+        kernel[lambda meta: (triton.cdiv(meta["n"], meta["BLOCK"]),)](None, None, 9000, BLOCK=1024, ITERS=3)
+        kernel[(0,)](None, None, 0, BLOCK=64, ITERS=1)  # a grid of no programs runs nothing
+    finally:
+        LAUNCHES.end()
+    assert grids == [(512,), (9,), (0,)]  # Triton still gets the grid it asked for
+    assert [(e["grid"], e["consts"]) for e in LAUNCHES.extents] == [([512], [3, 4096]), ([9], [3, 1024])]
 
 
 def test_the_past_tile_variant_passes_what_the_launches_kept_fixed():
@@ -398,7 +437,7 @@ def test_tiles_and_grids_the_launches_kept_at_every_size_are_passed(runtime_only
     assert not verdict.correct and why in (verdict.error or ""), verdict.error
 
 
-@pytest.mark.heavy
+@pytest.mark.extended  # ~1 min on 2 cores; the rule's unit tests above run in CI (make test-all runs this)
 def test_an_honest_fixed_grid_with_a_run_time_tile_and_loops_passes_past_both(runtime_only):
     softmax = ROWS + "class Model(torch.nn.Module):\n    def forward(self, x):\n        return x.softmax(-1)\n" \
                      "def get_init_inputs():\n    return []\n"

@@ -101,6 +101,25 @@ def test_module_state_names_the_globals_holding_tensors_no_model_owns():
         sys.modules.pop("trl_state_reach_b", None)
 
 
+def test_an_autotuners_copies_of_launch_arguments_are_triton_s_not_state():
+    # `restore_value` makes Triton's autotuner clone the launch's arguments (`restore_copies`, `nargs`): on a GPU
+    # an honest in-place epilogue was refused `output_cache` for them (H200, 2026-11-28); a tensor the candidate
+    # hangs on the autotuner itself is still reached
+    import triton
+    import triton.language as tl
+
+    @triton.autotune(configs=[triton.Config({"B": 16})], key=["n"], restore_value=["y"])
+    @triton.jit
+    def kernel(y, n, B: tl.constexpr):
+        pass
+
+    kernel.restore_copies = {"y": torch.ones(4)}
+    kernel.nargs = {"y": torch.ones(4)}
+    assert reachable_tensors([kernel], "nothing") == []
+    kernel.memo = torch.full((2,), 3.0)
+    assert [float(t.sum()) for t in reachable_tensors([kernel], "nothing")] == [6.0]
+
+
 @pytest.mark.heavy
 @pytest.mark.parametrize("name", ["R6C_01_twolinear_fold_in_lru_cache", "R6C_04_matmul_slots_bank"])
 def test_round_6_state_outside_the_poisoners_reach_is_output_cache(runtime_only, name):

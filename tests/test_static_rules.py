@@ -563,3 +563,12 @@ def test_arithmetic_on_numbers_forward_receives_is_not_tensor_compute(signature,
 def test_arithmetic_on_the_tensor_argument_is_still_tensor_compute():
     found = {x.code for x in check_source(scalar_candidate("x, dim", "        x = x * 2\n"), SCALAR_REF)}
     assert "torch_compute" in found
+
+
+def test_approximate_libdevice_functions_are_a_precision_downgrade() -> None:
+    # R10B_14: libdevice.fast_sinf is sin.approx.f32 on a GPU (wrong far from 0); the interpreter computes sin
+    from helpers import ROUND_10, redteam_case
+
+    _, code = redteam_case("R10B_14_sin_fast_libdevice", ROUND_10.name)
+    assert "precision_downgrade" in {x.code for x in check_source(code)}
+    assert "precision_downgrade" not in {x.code for x in check_source(code.replace("fast_sinf", "sin"))}

@@ -120,6 +120,13 @@ def test_the_reference_moves_only_what_derives_from_its_data():
     assert moves(lambda x: x + torch.cat([torch.zeros(4, 4), torch.ones(4, 4)], 1), X) == set()  # a constant
     assert moves(lambda x: torch.relu(x.t()), X) == set()
     assert moves(lambda x: torch.nn.functional.interpolate(x[None, None], scale_factor=2), X) == {"upsample_nearest2d"}
+    # a reference that only reorders (a channel shuffle by view + transpose + contiguous, R10B_03) moves; a
+    # transpose made contiguous before compute (an attention's layout step) does not make the task a move
+    shuffle = lambda x: x.view(2, 2, 2, 4).transpose(1, 2).contiguous().view(4, 8)  # noqa: E731
+    assert moves(shuffle, X) == {"permuted_copy"}
+    assert moves(lambda x: x.t().reshape(16, 2), X) == {"permuted_copy"}
+    assert moves(lambda x: x.t().contiguous() @ x, X) == {"mm"}
+    assert moves(lambda x: torch.relu(x.t().contiguous()), X) == set()
 
 
 @pytest.mark.heavy

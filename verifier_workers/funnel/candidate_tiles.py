@@ -6,9 +6,11 @@ Contract:
   module constant `ROW_TILE = 4 << 10` read anywhere, a `triton.Config` dict, a `tl.constexpr` default), or
   None;
 - `fixed_grid_cover(code)`: the largest number of elements a launch with a constant grid could cover, or None:
-  for each launch `kernel[grid](...)` whose grid is made of constants only, the product of the grid and of
-  every constant int argument of the launch (launch options aside, an argument that repeats a grid element
-  counted once), capped at MAX_COVER.
+  for each launch `kernel[grid](...)` whose grid is made of constants only, the product of the grid and of every
+  constant int argument of the launch (launch options aside, an argument that repeats a grid element counted
+  once), capped at MAX_COVER;
+- `capped_programs(code)`: the most programs of a launch whose grid is capped by a constant (`min(M, 528)`),
+  or None: the rows past it are what such a kernel with no grid-stride loop never writes.
 The funnel then adds a size variant whose row is past the tile and whose elements are past the cover
 (variants.past_tile_variant).
 
@@ -132,6 +134,42 @@ def _grid_elements(grid: ast.AST, env: dict[str, int]) -> list[ast.expr] | None:
     if _eval(grid, env) is not None:  # `k[n_programs]`
         return [grid]
     return None
+
+
+def _capped(e: ast.AST, env: dict[str, int]) -> int | None:
+    """`min(M, 4 * 132)`: a grid dimension that stops growing at a constant (a persistent grid: a kernel with no
+    grid-stride loop leaves the rows past it unwritten, R10A_13), else None."""
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "min":
+        caps = [v for v in (_eval(a, env) for a in e.args) if v is not None]
+        return min(caps) if caps else None
+    return None
+
+
+def capped_programs(code: str) -> int | None:
+    """The most programs of a launch whose grid is capped by a constant (`min(M, 528)`, R10A_13), or None: past
+    that many rows, a kernel with one row a program and no grid-stride loop writes nothing (past_tile_variant's
+    `programs`)."""
+    parsed = _parse(code)
+    if parsed is None:
+        return None
+    tree, env = parsed
+    best = None
+    for call in ast.walk(tree):
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Subscript):
+            elts = _grid_elements(call.func.slice, env) or []
+            caps = [_capped(e, env) for e in elts]
+            values = [_eval(e, env) if c is None else c for e, c in zip(elts, caps)]
+            if any(c is not None for c in caps) and all(v is not None for v in values):
+                n = 1
+                for v in values:
+                    n *= max(1, v)
+                best = n if best is None else max(best, n)
+    return best
+
+
+def grid_caps(code: str) -> tuple[int | None, int | None]:
+    """(fixed_grid_cover(code), capped_programs(code)): what past_tile_variant passes."""
+    return fixed_grid_cover(code), capped_programs(code)
 
 
 def fixed_grid_cover(code: str) -> int | None:

@@ -1,5 +1,5 @@
 """The tiles and grids a candidate's launches kept whatever the sizes (pure: reads the run records the candidate's
-worker returned, `extents`: sandbox/worker/launch_spec.launch_extent, interpreter only).
+worker returned, `extents`: sandbox/worker/launch_spec.launch_extent, under the interpreter and on a GPU).
 
 Contract:
 - `LaunchRun(sizes, extents)`: one run of the candidate at one set of sizes (the variant's overrides) and
@@ -113,8 +113,9 @@ def with_past_tile(var_list: list, at: int, src: str, base: dict[str, int], seed
     past = at < len(var_list) and var_list[at].name == variants.PAST_TILE
     ladder = variants.RESAMPLE_LADDER
     share = var_list[at].resample if past else ladder[len(var_list) % len(ladder)]
+    programs = [p for p in (fixed_grid_programs(runs), candidate_tiles.capped_programs(code)) if p is not None]
     new = variants.past_tile_variant(src, base, variants.larger_plan(src, base, seed), max(tiles, default=None),
-                                     seed, share, max(covers, default=None), fixed_grid_programs(runs))
+                                     seed, share, max(covers, default=None), max(programs, default=None))
     if new is None:
         return var_list
     return var_list[:at] + [new] + var_list[at + 1 if past else at:]

@@ -29,13 +29,14 @@ from tritonrl.verifier_workers.verdict import Verdict
 
 # variants beyond the task's own shapes and precision: a candidate may decline them by raising an exception
 # (a larger variant declined is tried once more at other sizes, its `_retry`: verifier._full_variants)
-DECLINABLE_VARIANTS = frozenset({"other_precision", variants.PAST_TILE} | set(variants.LARGER_VARIANTS)
+PAST_TILE_VARIANTS = frozenset({variants.PAST_TILE, variants.PAST_TILE + "_retry"})  # a declined one is retried too
+DECLINABLE_VARIANTS = frozenset({"other_precision"} | PAST_TILE_VARIANTS | set(variants.LARGER_VARIANTS)
                                 | {n + s for n in variants.LARGER_VARIANTS for s in ("_retry", "_pow2")})
 # of those, the ones that change sizes: with `verifier.strict_shapes` (the default) a raise there, at sizes the
 # reference accepts, fails the variant (docs/verifier-allowlist.md, "Shapes")
 # (a row past the widest tile the candidate names may be declined even so: a kernel for rows up to its tile that
 # says so is not wrong; one that returns a truncated sum is)
-SIZE_VARIANTS = DECLINABLE_VARIANTS - {"other_precision", variants.PAST_TILE}
+SIZE_VARIANTS = DECLINABLE_VARIANTS - {"other_precision"} - PAST_TILE_VARIANTS
 RAISED = "raised at sizes the reference accepts"  # the error line of a strict failure (and its prefix)
 
 

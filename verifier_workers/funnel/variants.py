@@ -174,7 +174,7 @@ def past_tile_variant(src: str, base: dict[str, int], plan: list[dict[str, int]]
     found.sort(key=lambda s: 0 if "batch" in s.key.lower() else 1)
     value = {s.key: base.get(s.key, s.value) for s in found}
     keys = [s.key for s in found if value[s.key] > 1]
-    if not keys or (tile is None and cover is None):
+    if not keys or (tile is None and cover is None and programs is None):
         return None
     row = keys[-1]
     sizes = {k: value[k] for k in keys}
@@ -336,11 +336,13 @@ def without_value_moves(var: Variant) -> list[Variant]:
 
 def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], device: str,
                          multi_input: bool, larger_shapes: str = "every_dim", factor: int = 3,
-                         tile: int | None = None, cover: int | None = None) -> list[Variant]:
+                         tile: int | None = None, cover: int | None = None,
+                         programs: int | None = None) -> list[Variant]:
     """The full stage's variants. `seeds` holds at least 3 fresh seeds; `larger_shapes`: every_dim grows every
     size (larger_plan), batch only the batch-like free one, by `factor`; `tile`: the widest power-of-two tile
-    the candidate names (candidate_tiles.widest_tile) and `cover`: the most elements a constant grid of its
-    covers (candidate_tiles.fixed_grid_cover), for past_tile_variant."""
+    the candidate names (candidate_tiles.widest_tile), `cover`: the most elements a constant grid of its
+    covers (candidate_tiles.fixed_grid_cover) and `programs`: a grid capped by a constant
+    (candidate_tiles.capped_programs), for past_tile_variant."""
     original = Variant("original", base, seeds[0], grad_modes=["no_grad", "enable_grad"])
     if not multi_input:
         return [original]
@@ -354,7 +356,7 @@ def multi_input_variants(src: str, base: dict[str, int], seeds: list[int], devic
         plan = larger_plan(src, base, seeds[2])
         for name, grown in zip(LARGER_VARIANTS, plan):
             out.append(Variant(name, {**base, **grown}, seeds[2]))
-        past = past_tile_variant(src, base, plan, tile, seeds[2], 1.0, cover)
+        past = past_tile_variant(src, base, plan, tile, seeds[2], 1.0, cover, programs)
         if past is not None:
             out.append(past)
     else:

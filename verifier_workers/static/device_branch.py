@@ -3,7 +3,7 @@
 The CPU verifier runs a candidate on CPU tensors under Triton's interpreter and compiles only the launches that
 run there, so a path taken only on a GPU (`if x.is_cuda:`, a constexpr `ON_GPU=x.is_cuda`, block sizes chosen by
 `torch.cuda.is_available()`) is never run, checked or compiled. Entry point `check_device_branches(nodes,
-parents) -> list[Violation]`: a *device probe* (`.is_cuda`, `.is_cpu`, `.device.type`, `.device.index`, a
+parents) -> list[Violation]`: a *device probe* (`.is_cuda`, `.is_cpu`, `.device.type`, `.device.index`, `.get_device()`, a
 comparison with a `.device` or a "cuda"/"cpu" string, `torch.cuda.is_available()` and the other `torch.cuda`
 queries, `torch.version.cuda`/`hip`), or a name or function whose value comes from one, may not decide a
 condition, a conditional expression or a value handed to a kernel or to the candidate's own functions.
@@ -29,6 +29,7 @@ PROBE_ATTRS = {"is_cuda", "is_cpu"}
 DEVICE_FIELDS = {"type", "index"}  # of a `.device`
 PROBE_CALLS = {"is_available", "device_count", "get_device_capability", "get_device_name", "is_initialized",
                "current_device"}  # of torch.cuda
+TENSOR_PROBE_CALLS = {"get_device"}  # of a tensor
 VERSION_FIELDS = {"cuda", "hip"}  # of torch.version
 DEVICE_STRINGS = {"cuda", "cpu"}
 # builtins through which a probe's value flows unchanged in meaning
@@ -59,6 +60,8 @@ def _is_probe(node: ast.AST) -> bool:
             return True
         return False
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        if node.func.attr in TENSOR_PROBE_CALLS:  # `x.get_device()`: -1 on the CPU (R10A_05)
+            return True
         return node.func.attr in PROBE_CALLS and _dotted(node.func.value).endswith("cuda")
     if isinstance(node, ast.Compare):
         for side in [node.left, *node.comparators]:

@@ -21,9 +21,11 @@ Inductor's `empty_strided_cpu(...) if x.device.type == "cpu" else empty_strided_
     (forward, a launcher, a helper), unless its value goes straight to the host (`.item()`, `.tolist()`,
     `int(...)`) or to a device (`.to(...)`, `.cuda()`). Constructors, `get_inputs` and module level are
     exempt: parameters and buffers follow `model.to(device)` (round 8, R8B_07: an output made by
-    `torch.empty(x.shape, dtype=x.dtype)`). `*_like` and `x.new_*` take their tensor's device.
-Not covered: a CPU device spelled by computation (`"c" + "pu"`), a factory imported by name
-(`from torch import empty`), a plain tensor attribute made in `__init__`; see docs/verifier-allowlist.md.
+    `torch.empty(x.shape, dtype=x.dtype)`). `*_like` and `x.new_*` take their tensor's device. A factory bound
+    to another name (`from torch import empty`, `E = torch.empty`: R10A_10) counts as itself, and in a
+    constructor one assigned straight to `self.<name>` does too: a plain tensor attribute, which
+    `model.to(device)` does not move (R10A_09; a parameter or a registered buffer is moved).
+Not covered: a CPU device spelled by computation (`"c" + "pu"`); see docs/verifier-allowlist.md.
 Pure AST work: nothing here runs the candidate.
 """
 from __future__ import annotations
@@ -123,32 +125,62 @@ def _enclosing_function(n: ast.AST, parents: dict[int, ast.AST]) -> ast.AST | No
     return p
 
 
-def _default_device_factory(n: ast.AST, parents: dict[int, ast.AST]) -> str | None:
+def factory_names(nodes: list[ast.AST]) -> dict[str, str]:
+    """Names bound to torch factories: `from torch import empty [as E]`, `E = torch.empty` -> {"E": "empty"}."""
+    out = {}
+    for n in nodes:
+        if isinstance(n, ast.ImportFrom) and n.module == "torch":
+            out.update({a.asname or a.name: a.name for a in n.names if a.name in FACTORIES})
+        elif isinstance(n, ast.Assign) and _torch_factory(n.value):
+            out.update({t.id: n.value.attr for t in n.targets if isinstance(t, ast.Name)})
+    return out
+
+
+def _torch_factory(f: ast.AST) -> bool:
+    return isinstance(f, ast.Attribute) and f.attr in FACTORIES and isinstance(f.value, ast.Name) \
+        and f.value.id == "torch"
+
+
+def _plain_attribute(n: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """`self.x = <n>`: a tensor attribute that `model.to(device)` leaves where it is."""
+    parent = parents.get(id(n))
+    return isinstance(parent, ast.Assign) and parent.value is n and all(
+        isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+        for t in parent.targets)
+
+
+def _default_device_factory(n: ast.AST, parents: dict[int, ast.AST], names: dict[str, str]) -> str | None:
     """`torch.F(...)` with no device in a host function that is not exempt (see the module docstring)."""
-    if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in FACTORIES
-            and isinstance(n.func.value, ast.Name) and n.func.value.id == "torch"):
+    if not isinstance(n, ast.Call):
+        return None
+    if _torch_factory(n.func):
+        what = f"torch.{n.func.attr}"
+    elif isinstance(n.func, ast.Name) and n.func.id in names:
+        what = f"{n.func.id} (torch.{names[n.func.id]})"
+    else:
         return None
     for k in n.keywords:
         if k.arg is None or (k.arg == "device" and not (isinstance(k.value, ast.Constant) and k.value.value is None)):
             return None  # **kwargs may carry it; a device named (a CPU one is judged above)
     fn = _enclosing_function(n, parents)
-    if fn is None or getattr(fn, "name", None) in _EXEMPT_FUNCS:
+    if fn is None or (getattr(fn, "name", None) in _EXEMPT_FUNCS
+                      and not (fn.name == "__init__" and _plain_attribute(n, parents))):
         return None
     parent = parents.get(id(n))
     if isinstance(parent, ast.Attribute) and parent.attr in _HOST_OR_MOVED:
         return None
     if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in ("int", "float", "bool"):
         return None
-    return f"torch.{n.func.attr}(...) with no device="
+    return f"{what}(...) with no device="
 
 
 def check_host_device(nodes: list[ast.AST], parents: dict[int, ast.AST]) -> list[Violation]:
     """`host_device` for each mention of the CPU device outside the CPU side of a device choice."""
-    out = []
+    out, names = [], factory_names(nodes)
     for n in nodes:
         what = _mention(n)
         if what is None:
-            what = _default_device_factory(n, parents)
+            what = _default_device_factory(n, parents, names)
             if what is not None and not _cpu_side(n, parents):
                 out.append(v("host_device", n, f"`{what}` leaves a tensor on the default device, the CPU: a "
                                                "Triton kernel on a GPU cannot access it (name the task's device: "

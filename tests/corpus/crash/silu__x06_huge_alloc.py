@@ -15,7 +15,7 @@ def k(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
 class ModelNew(nn.Module):
     def __init__(self):
         super().__init__()
-        self.big = torch.empty(400 * 1024 ** 3 // 4, dtype=torch.float32)
+        self.register_buffer("big", torch.empty(400 * 1024 ** 3 // 4, dtype=torch.float32))  # a buffer: allocated, not refused by name
         self.big.fill_(1.0)
 
     def forward(self, x):

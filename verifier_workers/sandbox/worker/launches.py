@@ -376,10 +376,45 @@ def _skip_hook_on_empty_grids() -> list:
     return patched
 
 
+def install_gpu_extent_hook() -> list:
+    """On a GPU the launch hook sees no arguments: `JITFunction.run` is wrapped to record each launch's grid and
+    int constexprs as the interpreter's hook does (funnel/launch_extents.py builds the past-tile variant from
+    them: R9B_06's run-time tile and R9B_10's fixed grid passed on an H200 without it, 2026-11-28). It only
+    observes: the grid callable Triton calls anyway is wrapped, and a failure to record never fails a launch."""
+    from triton.runtime.jit import JITFunction
+
+    original = JITFunction.run
+
+    def run(self, *args, grid, warmup, **kwargs):
+        if warmup or not LAUNCHES.active:
+            return original(self, *args, grid=grid, warmup=warmup, **kwargs)
+        fn, user_kwargs = self.fn, dict(kwargs)
+        constexprs = [p.name for p in getattr(self, "params", ()) if getattr(p, "is_constexpr", False)]
+
+        def record(g):
+            try:
+                g = (g,) if _type(g) is int else tuple(g)
+                if _programs(g) != 0:
+                    LAUNCHES.record_extent(launch_extent(fn, constexprs, g, args, user_kwargs))
+            except Exception:  # an extent that cannot be told: the static tile reading still applies
+                pass
+            return g
+
+        if callable(grid):
+            inner = grid
+            grid = lambda meta: record(inner(meta))  # noqa: E731  (Triton passes the bound arguments)
+        else:
+            record(grid)
+        return original(self, *args, grid=grid, warmup=warmup, **kwargs)
+
+    JITFunction.run = run
+    return [JITFunction]
+
+
 def _install_gpu_hook() -> list:
     import triton
 
-    patched = _skip_hook_on_empty_grids()
+    patched = _skip_hook_on_empty_grids() + install_gpu_extent_hook()
     knobs = getattr(triton, "knobs", None)
     if knobs is not None and hasattr(knobs.runtime.launch_enter_hook, "add"):  # triton >= 3.5: a HookChain
         knobs.runtime.launch_enter_hook.add(_gpu_hook)

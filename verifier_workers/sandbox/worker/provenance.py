@@ -16,7 +16,10 @@ State per forward, at storage granularity (a launch that writes part of a buffer
     and whether that write only moved values of launch-made tensors (PROPAGATING ops, every source made).
 Sequence numbers: launch k carries k; a torch write between launch k and k+1 carries k. A storage is made by a
 launch when some launch that wrote it carries a larger number than its last torch write, or, for memory a torch
-op of this forward wrote (allocations included: not the inputs or the model's weights), a blind one does.
+op of this forward wrote (allocations included: not the inputs or the model's weights), a blind one does. Memory
+no torch op of this forward touched and that is neither an input nor a model tensor (`TorchWrites.foreign`) was
+allocated outside PyTorch's dispatcher (Inductor's `empty_strided_cuda`): any blind launch counts for it too. A
+cache kept from an earlier call passes this test; the stale-output checks judge it, not this one.
 """
 from __future__ import annotations
 
@@ -104,6 +107,7 @@ class TorchWrites:
 
     def __init__(self) -> None:
         self.last: dict[int, tuple[int, bool]] = {}  # storage address -> (sequence number, launch-made copy)
+        self.foreign: set[int] = set()  # storages of the forward's inputs and the model's tensors (run_op.py)
 
     def made_by_launch(self, t: _Tensor) -> bool:
         ptr = storage_ptr(t)
@@ -111,8 +115,10 @@ class TorchWrites:
             return True
         seq, propagated = self.last.get(ptr, (-1, False))
         lw = LAUNCH_WRITES
-        # a blind launch counts only for memory torch wrote (allocated) in this forward: not the inputs or weights
-        return propagated or (ptr in self.last and lw.blind > seq) or lw.written.get(ptr, -1) > seq
+        # a blind launch counts only for memory torch wrote (allocated) in this forward, or that it allocated
+        # outside the dispatcher: not the inputs or weights
+        blind_ok = lw.blind > seq if ptr in self.last else lw.blind > 0 and ptr not in self.foreign
+        return propagated or blind_ok or lw.written.get(ptr, -1) > seq
 
     def record(self, name: str, args, kwargs, out) -> None:
         """A torch op that is not a view wrote `out` (and an in-place op its first argument)."""

@@ -30,6 +30,7 @@ from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES, thread_s
 from tritonrl.verifier_workers.sandbox.worker.loader import LOW_PRECISION, OP_TOTAL, STATE, loaded_module
 from tritonrl.verifier_workers.sandbox.worker.output_checks import check_outputs, flatten, same, storages
 from tritonrl.verifier_workers.sandbox.worker.perturb import model_tensors, perturb_candidate, perturb_reference
+from tritonrl.verifier_workers.sandbox.worker.provenance import storage_ptr
 from tritonrl.verifier_workers.sandbox.worker.python_state import PythonState
 from tritonrl.verifier_workers.sandbox.worker.state_poison import StateGuard
 from tritonrl.verifier_workers.sandbox.worker.task_moves import OpNames
@@ -88,6 +89,9 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
     mode = (ComputeWatch(SCALAR_READS_PER_FORWARD, task_dtypes, task_moves) if watch
             else OpNames(list(inputs) + [t for _, _, t in model_tensors(model)], lambda: not pause_clean()) if not check
             else NoWatch())
+    if watch:  # memory the forward did not allocate through torch and may not count as launch-made
+        mode.writes.foreign = {storage_ptr(t) for t in list(inputs) + [t for _, _, t in model_tensors(model)]
+                               if _isinstance(t, _Tensor)}
     # on a GPU, the kernels that really ran: a second opinion beside the watch (device_kernels.py)
     kernels = DeviceKernels() if check and device == "cuda" else NoWatch()
     try:

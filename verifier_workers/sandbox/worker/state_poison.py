@@ -56,6 +56,11 @@ _deque = collections.deque
 _ModuleType, _FunctionType, _CodeType = types.ModuleType, types.FunctionType, types.CodeType
 _get_referents = gc.get_referents
 _sys_modules = sys.modules
+try:  # Triton's autotuner keeps a launch's arguments (`nargs`) and, with `restore_value`, copies of them
+    from triton.runtime.autotuner import Autotuner as _Autotuner  # (`restore_copies`): Triton's, not state
+except Exception:  # no Triton: nothing of its to skip
+    _Autotuner = None
+_AUTOTUNER_TRANSIENT = frozenset({"nargs", "restore_copies"})
 
 MAX_OBJECTS = 200_000  # objects visited per scan: a bound on pathological object graphs
 
@@ -87,6 +92,9 @@ def _children(obj, own_module: str, foreign: set[int]) -> list:
         cells = [c.cell_contents for c in (obj.__closure__ or ()) if _cell_full(c)]
         return cells + list(obj.__defaults__ or ()) + list(_dict_values(obj.__kwdefaults__ or {})) \
             + list(_dict_values(_object_getattribute(obj, "__dict__")))
+    if _Autotuner is not None and _isinstance(obj, _Autotuner):  # its configs, cache and kernel are followed
+        d = _object_getattribute(obj, "__dict__")
+        return [v for k, v in _dict_items(d) if k not in _AUTOTUNER_TRANSIENT] if _isinstance(d, dict) else []
     if _isinstance(obj, _Tensor):  # a tensor's own attributes and its `.grad` (its other referents are torch's)
         try:
             d = _object_getattribute(obj, "__dict__")

@@ -36,7 +36,7 @@ cat stack constant_pad_nd roll repeat repeat_interleave flip gather index_select
 reflection_pad1d reflection_pad2d reflection_pad3d replication_pad1d replication_pad2d replication_pad3d
 im2col col2im pixel_shuffle pixel_unshuffle channel_shuffle embedding expand_copy
 upsample_nearest1d upsample_nearest2d upsample_nearest3d _upsample_nearest_exact1d _upsample_nearest_exact2d
-_upsample_nearest_exact3d
+_upsample_nearest_exact3d permuted_copy
 """.split())
 # what a candidate's aten may do only outside move tasks (the other moves are compute everywhere: watch.py)
 CANDIDATE_MOVES = frozenset({"cat", "stack", "constant_pad_nd"})
@@ -63,6 +63,12 @@ def move_name(name: str, args) -> str | None:
         if src is not None and duplicates(src):
             return "expand_copy"
     return None
+
+
+# a reference that only reorders: views and the copy of a permuted one, no compute (a channel shuffle written
+# as view + transpose + contiguous, R10B_03): its permuted copy is the task (OpNames.names)
+PERMUTED_COPY = "permuted_copy"
+_VIEW_LIKE = frozenset({"_unsafe_view", "_reshape_alias", "detach", "alias", "lift_fresh"})  # no view schema
 
 
 def _order(t: _Tensor) -> tuple[int, ...]:
@@ -138,12 +144,14 @@ class OpNames(TorchDispatchMode):
         super().__init__()
         self.found: set[str] = set()
         self.precisions: set[str] = set()  # precision.compute_precision of each op on input-derived data
+        self.permuted = self.computes = False  # a copy of a permuted view; an op that is no view, copy or move
         self.paused = paused
         self.tainted = {p for p in (_ptr(t) for t in tensors_in(list(tainted))) if p}
 
     @property
     def names(self) -> set[str]:
-        return self.found | ({FLOAT64_TASK} if self.precisions == {FLOAT64_TASK} else set())
+        only_reorders = {PERMUTED_COPY} if self.permuted and not self.computes else set()
+        return self.found | only_reorders | ({FLOAT64_TASK} if self.precisions == {FLOAT64_TASK} else set())
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
@@ -153,6 +161,10 @@ class OpNames(TorchDispatchMode):
         srcs = tensors_in(list(args) + list((kwargs or {}).values()))
         if any(_ptr(s) in self.tainted for s in srcs):
             move = move_name(name, args)
+            if name in COPY_OPS and not move:
+                self.permuted = self.permuted or reorders(name, args, kwargs)
+            elif not move and not getattr(func, "is_view", False) and name not in _VIEW_LIKE:
+                self.computes = True
             if move:
                 self.found.add(move)
             elif matrix_product(name):  # the task is a matrix product: TF32 tl.dot is its precision (precision.py)

@@ -40,7 +40,8 @@ _local_scalar_dense is_nonzero sym_size sym_stride sym_numel sym_storage_offset 
 unfold diagonal movedim swapdims swapaxes squeeze_ unsqueeze_ transpose_ t_ swapdims_ swapaxes_ view_as_real
 view_as_complex randint
 _record_function_enter _record_function_enter_new _record_function_exit
-""".split())
+squeeze_ unsqueeze_ transpose_ t_ swapdims_ swapaxes_ as_strided_ detach_
+""".split())  # the in-place forms of views change a tensor's metadata, never its values
 
 
 # What a constructor may do besides the above: random initialisation (nn.init and the torch.rand* factories,
@@ -112,11 +113,29 @@ view view_as _unsafe_view reshape _reshape_alias as_strided t transpose permute 
 flatten unflatten select slice narrow split split_with_sizes chunk unbind alias detach sym_size sym_stride
 sym_numel sym_storage_offset size stride is_nonzero _local_scalar_dense unfold diagonal movedim swapdims swapaxes
 _record_function_enter _record_function_enter_new _record_function_exit
-""".split())
+squeeze_ unsqueeze_ transpose_ t_ swapdims_ swapaxes_ as_strided_ detach_
+""".split())  # the in-place forms of views change a tensor's metadata, never its values
 _SCALAR_PIECES = frozenset({"scalar_tensor", "full", "new_full", "full_like", "fill_", "fill"})
 # In-place arithmetic that nn.init uses with scalars (trunc_normal_); with a tensor operand it is compute.
 _SCALAR_ONLY_INPLACE = frozenset({"mul_", "add_", "sub_", "div_", "clamp_"})
 _CONVERSIONS = value_ops.CONVERSIONS
+
+
+# allocations whose contents are whatever the memory held: on a GPU another tensor's bytes (the caching allocator),
+# on a CPU often a fresh zeroed page, which a kernel could take for a zeroed accumulator (R10B_11)
+UNINITIALISED = frozenset({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "empty_permuted"})
+
+
+def _poison_fresh(t) -> None:
+    """Fill a candidate's uninitialised allocation as a GPU might leave it: NaN floats, 0x5A integers, True bools
+    (the watch is off inside its own handler, so these fills are not the candidate's ops)."""
+    try:
+        if t.is_floating_point() or t.is_complex():
+            t.fill_(float("nan"))
+        else:
+            t.fill_(True if t.dtype == torch.bool else 0x5A)
+    except Exception:  # a tensor these fills refuse (meta, a quantised dtype): left as it came
+        pass
 
 
 def _has_tensor_operand(args, kwargs) -> bool:
@@ -218,6 +237,8 @@ class ComputeWatch(TorchDispatchMode):
         elif name == "_local_scalar_dense":
             self.host_reads(args[0].element_size() if args and _isinstance(args[0], _Tensor) else 8)
         out = func(*args, **(kwargs or {}))
+        if base in UNINITIALISED and _isinstance(out, _Tensor):
+            _poison_fresh(out)
         if base not in METADATA_ATEN:
             self.writes.record(base, args, kwargs, out)
         if name in _CONVERSIONS:  # a conversion that changes values (R7A_02, R7A_10)

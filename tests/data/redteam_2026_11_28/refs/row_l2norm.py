@@ -1,0 +1,21 @@
+import torch
+import torch.nn as nn
+
+batch_size = 16
+dim = 256
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return x / torch.sqrt(torch.sum(x * x, dim=1, keepdim=True) + 1e-6)
+
+
+def get_inputs():
+    return [torch.randn(batch_size, dim)]
+
+
+def get_init_inputs():
+    return []
