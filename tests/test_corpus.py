@@ -13,7 +13,7 @@ from tritonrl.verifier_workers.corpus_run import DEFAULT_CORPUS as DEFAULT
 from tritonrl.verifier_workers.corpus_run import load_cases, read_list, run_cases, select
 
 CI_SUBSET = DEFAULT / "ci_subset.txt"
-CI_STRIDE = 6
+CI_STRIDE = 8
 
 
 def _misses(device: str, jobs: int, listed: list[str] | None = None, warm: bool = False) -> tuple[int, list[dict]]:

@@ -183,8 +183,11 @@ def test_a_factory_without_a_device_in_forward_is_refused(line, refused):
 
 
 def test_factories_in_the_constructor_and_host_scalars_are_allowed():
+    # a registered buffer follows model.to(device); a plain tensor attribute does not (host_device, R10A_09:
+    # tests/test_host_device_named.py)
     code = DEVICE_CHEAT.replace("self.bias = nn.Parameter(torch.randn(channels))",
-                                "self.bias = nn.Parameter(torch.randn(channels))\n        self.k = torch.ones(3)")
+                                "self.bias = nn.Parameter(torch.randn(channels))\n"
+                                "        self.register_buffer('k', torch.ones(3))")
     code = code.replace(BARE, "out = torch.empty_like(x)\n        s = int(torch.randint(0, 9, (1,)).item())")
     assert "host_device" not in [v.code for v in check_source(code)]
 

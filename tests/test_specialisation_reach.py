@@ -428,7 +428,8 @@ class ModelNew(nn.Module):
 @pytest.mark.heavy
 @pytest.mark.parametrize("name, why", [
     ("R9B_06_runtime_tile", "larger_past_tile"),  # BLOCK = int(math.pow(2, 12)), no loop: rows past 4096
-    ("R9B_10_fixed_grid_rows", "larger_past_tile"),  # 512 programs, one row each: rows past 512
+    pytest.param("R9B_10_fixed_grid_rows", "larger_past_tile",  # 512 programs, one row each: rows past 512
+                 marks=pytest.mark.extended),  # ~1 min; its rule's unit tests run in CI (make test-all runs this)
     ("R9A_10_size_local_to_get_inputs", "larger_"),  # the width named in a local of get_inputs now grows
 ])
 def test_tiles_and_grids_the_launches_kept_at_every_size_are_passed(runtime_only, name, why):

@@ -1,12 +1,14 @@
 """GPU program-order semantics for the CPU interpreter (sandbox worker processes, TRITON_INTERPRET=1 only).
 
-Triton's interpreter runs a launch's programs one after another, in grid order, so kernels that need atomics or
-grid-wide synchronisation (read-modify-write accumulation, a program reading another's output, "the last program
-finalises") are right on a CPU and garbage on a GPU. Installed by launches.py before any candidate, this fails them:
-  * programs run in a shuffled order (`set_grid_idx`, interpreter_reorder.program_order): a kernel that
-    assumes lower program ids have finished, or that one program runs last, reads unwritten memory;
-  * a load of bytes that an *earlier* program of the launch stored is a race (its visibility on a GPU is undefined)
-    unless the store was released and the loader acquired (below); `take_races()` reads a launch's count (`race`).
+Triton's interpreter runs a launch's programs one after another, in grid order, so kernels that need atomics
+or grid-wide synchronisation compute the right answer on a CPU and garbage on a GPU: read-modify-write
+accumulation into one output, a program reading another's output, "the last program finalises". Installed by
+launches.py before any candidate exists, this makes such kernels fail on a CPU too:
+  * programs run in reversed grid order (`set_grid_idx` maps each index to its mirror): a kernel that
+    assumes lower program ids have finished reads memory they have not written yet, and computes wrong;
+  * a load of bytes that an *earlier* program of the same launch stored is a race (on a GPU, whether that
+    store is visible is undefined) unless the store was released and the loader acquired (below). Each
+    launch's race count is read with `take_races()`; launches.py reports it and run_op makes it `race`.
 An `atomic_xchg` of a value unlike the one another program of the launch exchanged at that address is a race too (which
 exchange lands last is undefined; a lock's release, the same 0 from every program, is not). A plain store over bytes an
 earlier program stored is a race too, unless ordered the same way (which write lands last is undefined on a GPU; "both
@@ -28,13 +30,15 @@ later program stores; a read-modify-write between dummy fences can interleave wi
 spinlock's protected read-modify-write and the ticket's last program (nobody stores after it) pass. Reads before a
 program's first acquire are not kept (an unsynchronised program reading another's store is a race already). A launch
 that stores, or reads after acquiring, more than TRACK_LIMIT bytes counts as a race. A store or atomic over bytes
-another program loaded is a race too unless ordered (the reader released after the load, the writer acquired). An
-atomic whose read value depends on other programs' atomics it is not ordered after (relaxed, or released to a program
-that has not acquired) returns a handle that counts a race when the kernel uses it (a relaxed ticket). Within one
-program, lanes race as interpreter_lanes.py says (only a `tl.debug_barrier()` orders a GPU's threads): every load,
-store and atomic passes through its LaneTracker. Compiler hints (`tl.multiple_of`, `tl.max_contiguous`,
-`tl.max_constancy`) are checked on the values they annotate; a false one is counted (`take_false_hints()`, the
-`false_hint` violation): on a GPU it makes wide, misaligned accesses."""
+another program loaded is a race too unless ordered (the reader released after the load, the writer acquired): reversed
+order always shows the reader the original (write-after-read). An atomic whose read value depends on other programs'
+atomics it is not ordered after (relaxed, or released to a program that has not acquired) returns a handle that counts
+a race when the kernel uses it (a relaxed ticket).
+Within one program, lanes race as interpreter_lanes.py says (a GPU runs them on many threads; only a
+`tl.debug_barrier()` orders them): every load, store and atomic passes through its LaneTracker.
+Compiler hints are claims the GPU compiler vectorises on and the interpreter ignores: `tl.multiple_of`,
+`tl.max_contiguous`, `tl.max_constancy` are checked on the values they annotate, and a false one is counted
+(`take_false_hints()`, the `false_hint` violation): on a GPU it makes wide, misaligned accesses."""
 from __future__ import annotations
 
 import numpy as np
@@ -42,7 +46,6 @@ import numpy as np
 from tritonrl.verifier_workers.sandbox.worker.interpreter_access import (active_bytes, active_lanes, element_bytes,
                                                                           itemsize_of, stored_values, tile_lanes,
                                                                           tile_shape)
-from tritonrl.verifier_workers.sandbox.worker import interpreter_reorder
 from tritonrl.verifier_workers.sandbox.worker.interpreter_cas import LockContention, contended_cas
 from tritonrl.verifier_workers.sandbox.worker.interpreter_lanes import LATTICE, STORE, LaneTracker, rmw_kind
 from tritonrl.verifier_workers.sandbox.worker.interpreter_hints import HINT_KEYS, hint_holds, pointee_bytes
@@ -305,7 +308,6 @@ class RaceTracker:
 
 
 TRACKER = RaceTracker()
-ORDER = [np.zeros(1, dtype=np.int64)]  # the running launch's program order (interpreter_reorder.program_order)
 DEPENDENT = DependentLaunch()  # the running launch's launch_pdl and its program's gdc_wait
 
 
@@ -343,7 +345,7 @@ def _hooks(unordered: bool, order, addrs: np.ndarray, took: bool = False) -> lis
 
 
 def install() -> list:
-    """Patch the interpreter's builder: shuffled program order, and loads/stores/atomics seen by TRACKER."""
+    """Patch the interpreter's builder: reversed program order, and loads/stores/atomics seen by TRACKER."""
     from triton.runtime.interpreter import InterpreterBuilder, TensorHandle
 
     b = InterpreterBuilder
@@ -353,15 +355,13 @@ def install() -> list:
     atomic_cas, atomic_rmw = b.create_atomic_cas, b.create_atomic_rmw
     inline_asm = b.create_inline_asm
 
-    def shuffled_grid_idx(self, x, y, z):  # the interpreter visits x, then y, then z (row-major)
+    def mirrored_grid_idx(self, x, y, z):
         TRACKER.next_program()
         DEPENDENT.next_program()
-        _, ny, nz = self.grid_dim
-        p = int(ORDER[0][(x * ny + y) * nz + z])
-        return set_grid_idx(self, p // (ny * nz), p // nz % ny, p % nz)
+        nx, ny, nz = self.grid_dim
+        return set_grid_idx(self, nx - 1 - x, ny - 1 - y, nz - 1 - z)
 
     def grid_dim(self, nx, ny, nz):
-        ORDER[0] = interpreter_reorder.program_order(nx * ny * nz)
         races = TRACKER.races  # a new launch: earlier launches' stores are ordered before it
         TRACKER.reset()
         TRACKER.races = races
@@ -441,7 +441,7 @@ def install() -> list:
             DEPENDENT.wait()
         return gdc_result()
 
-    b.set_grid_idx, b.set_grid_dim = shuffled_grid_idx, grid_dim
+    b.set_grid_idx, b.set_grid_dim = mirrored_grid_idx, grid_dim
     b.create_masked_load, b.create_masked_store = load, store
     b.create_atomic_cas, b.create_atomic_rmw = cas, rmw
     b.create_barrier, TensorHandle.set_attr = barrier, set_attr
