@@ -5,16 +5,6 @@ import os
 
 import pytest
 
-# the slowest files first (measured 2026-11-28), so that `make test`'s two xdist processes (--dist loadfile, one
-# file at a time) do not end with one of them running a long file alone
-SLOW_FIRST = ("test_train_e2e.py", "test_learner.py", "test_corpus.py", "test_rollout_engines.py", "test_pool.py",
-              "test_specialisation_reach.py", "test_ray_job_submit.py", "test_funnel.py", "test_cli_verify.py")
-
-
-def pytest_collection_modifyitems(items):
-    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: the others keep their order
-
 
 @pytest.fixture(scope="session")
 def ray_session(tmp_path_factory):

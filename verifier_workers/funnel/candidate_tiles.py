@@ -24,6 +24,7 @@ that an honest kernel, which sizes its grid or loop from the inputs, passes.
 from __future__ import annotations
 
 import ast
+import math
 
 MIN_TILE, MAX_TILE = 16, 1 << 16  # past 2^16 a row is no longer a tile (grid limits, byte counts)
 MAX_COVER = 1 << 26  # past this no variant could reach it anyway (variants.PAST_TILE_ELEMENTS)
@@ -160,9 +161,7 @@ def capped_programs(code: str) -> int | None:
             caps = [_capped(e, env) for e in elts]
             values = [_eval(e, env) if c is None else c for e, c in zip(elts, caps)]
             if any(c is not None for c in caps) and all(v is not None for v in values):
-                n = 1
-                for v in values:
-                    n *= max(1, v)
+                n = math.prod(max(1, v) for v in values)
                 best = n if best is None else max(best, n)
     return best
 

@@ -388,14 +388,14 @@ def install_gpu_extent_hook() -> list:
     def run(self, *args, grid, warmup, **kwargs):
         if warmup or not LAUNCHES.active:
             return original(self, *args, grid=grid, warmup=warmup, **kwargs)
-        fn, user_kwargs = self.fn, dict(kwargs)
+        fn = self.fn
         constexprs = [p.name for p in getattr(self, "params", ()) if getattr(p, "is_constexpr", False)]
 
         def record(g):
             try:
                 g = (g,) if _type(g) is int else tuple(g)
                 if _programs(g) != 0:
-                    LAUNCHES.record_extent(launch_extent(fn, constexprs, g, args, user_kwargs))
+                    LAUNCHES.record_extent(launch_extent(fn, constexprs, g, args, kwargs))
             except Exception:  # an extent that cannot be told: the static tile reading still applies
                 pass
             return g

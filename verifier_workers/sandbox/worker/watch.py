@@ -38,10 +38,9 @@ squeeze unsqueeze flatten unflatten select slice narrow split split_with_sizes c
 contiguous clone copy_ _to_copy to _copy_from _copy_from_and_resize resize_ set_ cat stack constant_pad_nd
 _local_scalar_dense is_nonzero sym_size sym_stride sym_numel sym_storage_offset size stride
 unfold diagonal movedim swapdims swapaxes squeeze_ unsqueeze_ transpose_ t_ swapdims_ swapaxes_ view_as_real
-view_as_complex randint
+view_as_complex randint detach_
 _record_function_enter _record_function_enter_new _record_function_exit
-squeeze_ unsqueeze_ transpose_ t_ swapdims_ swapaxes_ as_strided_ detach_
-""".split())  # the in-place forms of views change a tensor's metadata, never its values
+""".split())
 
 
 # What a constructor may do besides the above: random initialisation (nn.init and the torch.rand* factories,
