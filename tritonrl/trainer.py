@@ -325,6 +325,8 @@ class Trainer:
         import math
 
         tasks = self.train_tasks
+        if 0 < n < len(tasks):  # n samples, one each from n tasks spread over the list (its levels and ops)
+            tasks = [tasks[i * len(tasks) // n] for i in range(n)]
         per_task = max(1, math.ceil(n / len(tasks)))
         with self._timed("time/record_samples_s"):
             results = self.generate(tasks, per_task)

@@ -11,6 +11,10 @@ size but the task's, R7B_01). The float64 run makes the same calls as the fp32 r
 take the shares of the inputs the fp32 reference changed (`call_shares`), so each call's inputs are the
 same values in float64. Cost: one reference run in float64 per variant (the reference's worker, torch ops,
 no interpreter), cached with the rest of the reference's outputs.
+
+`conditioned(...)` adds a second float64 run on inputs jittered by an fp32 ulp (precision.JITTER), made only
+for a variant that the first judgement refused for precision: its spread from the first is the task's
+conditioning, an allowance an honest reduction whose terms cancel needs (precision.K_COND).
 """
 from __future__ import annotations
 
@@ -33,6 +37,18 @@ class Float64Run:
     eps: float  # the epsilon of the floor (fp32's, or TF32's for a tl.dot candidate in a matrix-product task)
     calls: int  # forward calls judged (those whose inputs the float64 run reproduced)
     faithful: bool = False  # the reference computes in float64: its fp32 outputs are rounded float64 values
+    # per draw, the float64 outputs on jittered inputs (or their slot); [] where a draw failed, None: not run yet
+    cond_outs: list | None = None
+
+    def check(self, ref32: list, cand: list) -> dict:
+        """precision.check of host tensors: the fp32 reference's outputs and the candidate's against these."""
+        return precision.check(ref32, self.outs, cand, self.n_out, self.eps, self.calls, self.faithful,
+                               self.cond_outs or None)
+
+    def device_args(self) -> dict:
+        """The same, judged in the reference worker (sandbox/worker/device_compare.py) from the slots."""
+        return {"slot": self.outs, "n_out": self.n_out, "eps": self.eps, "calls": self.calls,
+                "faithful": self.faithful, "cond_slots": self.cond_outs or None}
 
 
 def judged(var: variants.Variant, stage: str, mode: str) -> bool:
@@ -80,3 +96,23 @@ def precision_eps(tf32: bool, ref_ops=()) -> float:
     (round 9, R9B_07), and an `input_precision="ieee"` GEMM is held to fp32 (round 7, R7B_04)."""
     gemm = any(precision.matrix_product(str(n)) for n in ref_ops)
     return precision.EPS_TF32 if gemm and tf32 else precision.EPS32
+
+
+def conditioned(runs: WorkerRuns, ctx: VerifyContext, var: variants.Variant, stage: str, ref: dict,
+                r64: Float64Run) -> Float64Run:
+    """`r64` with the float64 reference's outputs on `var`'s inputs jittered by precision.JITTER (the same calls
+    and shares): the conditioning allowance (see the module doc). Where that run fails, `cond_outs` is []
+    and the judgement stands without it."""
+    from tritonrl.verifier_workers.funnel.runs import RoleError  # (runs imports this module)
+    draws = []
+    for draw in range(precision.COND_DRAWS):
+        var64 = dataclasses.replace(var, dtype="float64", grad_modes=["no_grad"] * len(var.grad_modes),
+                                    jitter=precision.JITTER, jitter_draw=draw)
+        try:
+            reply, outs = runs.run_reference(ctx, var64, stage, call_shares=list(ref.get("call_shares") or []))
+        except RoleError:
+            return dataclasses.replace(r64, cond_outs=[])
+        if not reply.get("ok") or reply.get("skipped") or reply.get("n_out") != r64.n_out or not outs:
+            return dataclasses.replace(r64, cond_outs=[])
+        draws.append(outs)
+    return dataclasses.replace(r64, cond_outs=draws)

@@ -311,6 +311,10 @@ class Variant:
     # for bit the earlier one (compare.stale_call). The tiny stage and the original variant poison it, which
     # refuses a result computed once and reused (a weight fold); every run ends with it poisoned all the same
     keep_state: bool = False
+    # the float64 reference run's float inputs each times (1 + jitter * u), u uniform in [-1, 1]: its spread from
+    # the plain float64 run is the task's conditioning (precision.py, K_COND; float64_runs.conditioned)
+    jitter: float = 0.0
+    jitter_draw: int = 0  # which of precision.COND_DRAWS draws of the jitter
     # a variant not run, and why (recorded as skipped: past_tile_variant's budget)
     skip: str | None = None
 

@@ -106,6 +106,22 @@ def make_inputs(ref, seed: int, device: str, dtype: torch.dtype | None, scale: f
     return out
 
 
+def jittered(inputs: list, seed: int, args: dict) -> list:
+    """The float inputs with each element times (1 + args["jitter"] * u), u uniform in [-1, 1] drawn from `seed`
+    and args["jitter_draw"]: the float64 reference runs whose spread from the plain one is the task's
+    conditioning (sandbox/precision.py, K_COND)."""
+    rel = float(args["jitter"])
+    gen = torch.Generator().manual_seed((seed * 7 + 104_729 * (1 + int(args.get("jitter_draw") or 0))) % 2**31)
+    out = []
+    for x in inputs:
+        if _isinstance(x, _Tensor) and x.is_floating_point() and x.numel():
+            u = torch.rand(x.shape, generator=gen, dtype=torch.float64).to(x.device, x.dtype)
+            with torch.no_grad():
+                x = x * (1 + rel * (2 * u - 1))
+        out.append(x)
+    return out
+
+
 def call_seed(seed: int, call: int) -> int:
     """The seed of the fresh values a model's later call (`call` >= 1) draws; the same in both workers."""
     return (seed * 1_000_003 + 7919 * call) % 2**31

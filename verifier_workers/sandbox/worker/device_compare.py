@@ -136,7 +136,9 @@ def op_compare(args: dict, _tensors: dict) -> tuple[dict, dict]:
             res = compare_calls(ref, cand, calls, tol, bool(args.get("wider_ok")))
         except torch.OutOfMemoryError:  # the worker's own cache of reference outputs is in the way: the
             # comparison is the verifier's job, never the candidate's fault; free everything else, try again
-            for other in [k for k in _KEPT if k != args["slot"] and k != (args.get("precision") or {}).get("slot")]:
+            prec = args.get("precision") or {}
+            prec_slots = {prec.get("slot"), *(prec.get("cond_slots") or ())}
+            for other in [k for k in _KEPT if k != args["slot"] and k not in prec_slots]:
                 del _KEPT[other]
             torch.cuda.empty_cache()
             try:
@@ -147,11 +149,18 @@ def op_compare(args: dict, _tensors: dict) -> tuple[dict, dict]:
         ref64 = _KEPT.get(prec["slot"]) if isinstance(prec, dict) else None
         if res["passed"] and ref64 is not None:  # (a float64 run evicted meanwhile: not measured)
             res["precision"] = precision.check(ref, ref64, cand, int(prec["n_out"]), float(prec["eps"]),
-                                               int(prec.get("calls") or 1), bool(prec.get("faithful")))
+                                               int(prec.get("calls") or 1), bool(prec.get("faithful")),
+                                               _cond_draws(prec))
         return {"result": res}, {}
     finally:
         del cand
         torch.cuda.synchronize()  # done reading the candidate's memory before it may reuse it
+
+
+def _cond_draws(prec: dict) -> list | None:
+    """The jittered float64 runs' outputs (precision.K_COND), where every draw is still kept."""
+    draws = [_KEPT.get(s) for s in prec.get("cond_slots") or ()]
+    return draws if draws and all(d is not None for d in draws) else None
 
 
 HANDLERS = {"compare": op_compare}

@@ -25,7 +25,7 @@ import torch
 from tritonrl.verifier_workers.sandbox.worker import device_compare, watch
 from tritonrl.verifier_workers.sandbox.worker.autotune_check import CONFIG_CHECK
 from tritonrl.verifier_workers.sandbox.worker.device_kernels import DeviceKernels
-from tritonrl.verifier_workers.sandbox.worker.build import DTYPES, later_inputs, make_inputs, make_model
+from tritonrl.verifier_workers.sandbox.worker.build import DTYPES, call_seed, jittered, later_inputs, make_inputs, make_model
 from tritonrl.verifier_workers.sandbox.worker.launches import LAUNCHES, thread_starts
 from tritonrl.verifier_workers.sandbox.worker.loader import LOW_PRECISION, OP_TOTAL, STATE, loaded_module
 from tritonrl.verifier_workers.sandbox.worker.output_checks import check_outputs, flatten, same, storages
@@ -206,6 +206,8 @@ def _run(args: dict) -> tuple[dict, dict]:
     inputs = make_inputs(ref, args["seed"], device, dtype, float(args.get("scale", 1.0)), on_device,
                          bool(args.get("mix")), args.get("input_factors"), bool(args.get("redraw_constant")),
                          bool(args.get("input_ints")))
+    if args.get("jitter"):  # the float64 reference run that measures the task's conditioning (precision.py)
+        inputs = jittered(inputs, args["seed"], args)
     if not check and not any(_isinstance(x, _Tensor) for x in inputs):
         raise TypeError("get_inputs() returned no tensors")
     if dtype is not None and not any(_isinstance(x, _Tensor) and x.dtype == dtype for x in inputs):
@@ -380,10 +382,11 @@ def _call_share(args: dict, call: int) -> float:
 
 
 def _later_inputs(ref, inputs: list, args: dict, call: int, share: float) -> list:
-    return later_inputs(ref, inputs, args["seed"], call, args["device"], DTYPES.get(args.get("dtype") or ""),
-                        float(args.get("scale", 1.0)), bool(args.get("on_device")), bool(args.get("mix")), share,
-                        bool(args.get("swap_later")), args.get("input_factors"), bool(args.get("redraw_constant")),
-                        bool(args.get("input_ints")))
+    new = later_inputs(ref, inputs, args["seed"], call, args["device"], DTYPES.get(args.get("dtype") or ""),
+                       float(args.get("scale", 1.0)), bool(args.get("on_device")), bool(args.get("mix")), share,
+                       bool(args.get("swap_later")), args.get("input_factors"), bool(args.get("redraw_constant")),
+                       bool(args.get("input_ints")))
+    return jittered(new, call_seed(args["seed"], call), args) if args.get("jitter") else new
 
 
 def _finite(outs: list | None) -> bool:
