@@ -191,3 +191,46 @@ def test_an_atomic_read_feeding_a_plain_store_is_a_read_modify_write():
         t.atomic(b(COUNTER), ACQ_REL)  # "release"
     assert t.races == 1
 
+
+
+def test_the_order_of_programs_is_shuffled_with_neither_end_last():
+    """Round 10, R10A_02: under the old reversed order program 0 always ran last, so "program 0 finalises"
+    without reading its ticket summed every partial. Each launch now runs its programs in an order drawn per
+    launch from a seed no candidate sees, never ending with the first or the last program."""
+    from tritonrl.verifier_workers.sandbox.worker import interpreter_reorder
+
+    orders = []
+    for _ in range(6):
+        interpreter_reorder.new_launch()
+        order = interpreter_reorder.program_order(24)
+        assert sorted(order.tolist()) == list(range(24)) and order[-1] not in (0, 23)
+        orders.append(tuple(order.tolist()))
+    assert len(set(orders)) > 1
+
+
+def test_a_used_one_element_atomic_is_a_barrier_of_the_programs_lanes():
+    """The ticket's last program reading the partial one of its lanes stored before the ticket: the backend hands
+    a scalar atomic's result to the other threads through shared memory behind a bar.sync, so on a GPU the lanes
+    are ordered there (R8B_04's honest twin was a lane race under any order but the reversed one)."""
+    from tritonrl.verifier_workers.sandbox.worker import interpreter_races
+
+    ran = []
+    tracker = interpreter_races.TRACKER
+    tracker.lane_reset = lambda: ran.append(1)  # (an instance attribute over the method)
+    try:
+        hooks = interpreter_races.atomic_use_hooks(False, RELAXED, np.arange(4, dtype=np.uint64), scalar=True)
+        plain = interpreter_races.atomic_use_hooks(False, RELAXED, np.arange(4, dtype=np.uint64))
+        for hook in hooks + plain:
+            hook()
+    finally:
+        del tracker.lane_reset
+    assert ran == [1] and plain == []
+
+
+@pytest.mark.heavy
+def test_a_finaliser_that_never_reads_its_ticket_is_refused(runtime_only):
+    from helpers import ROUND_10
+
+    task, code = redteam_case("R10A_02_ticket_pid0_finaliser", ROUND_10.name)
+    verdict = runtime_only.verify(task, code)
+    assert not verdict.correct and "race" in verdict.violations, (verdict.error, verdict.violations)

@@ -86,6 +86,27 @@ def test_a_tiny_share_still_changes_an_element_and_share_one_draws_afresh():
     assert (whole != before).float().mean().item() > 0.99
 
 
+def test_a_large_share_also_changes_every_rows_extremes():
+    """R10B_07: a global max computed once and baked into an autotune config (keyed on the shape and one sampled
+    element) replayed a stale max whenever the share missed the max. From EXTREMES_SHARE up, each row's largest
+    and smallest element changes too; the tiny shares still change one element."""
+    x = build.make_inputs(_Ref, 5, "cpu", None, 1.0)
+    before = x[0].clone()
+    after = _later(x, build.EXTREMES_SHARE)[0]
+    rows = torch.arange(before.shape[0])
+    assert bool((after[rows, before.argmax(-1)] != before.max(-1).values).all())
+    assert bool((after[rows, before.argmin(-1)] != before.min(-1).values).all())
+
+
+@pytest.mark.heavy
+def test_a_max_memoised_in_an_autotune_config_is_stale_on_a_later_call(runtime_only):
+    from helpers import ROUND_10, redteam_case
+
+    task, code = redteam_case("R10B_07_shift_max_stale_autotune_prune", ROUND_10.name)
+    verdict = runtime_only.verify(task, code)
+    assert not verdict.correct and "call 2 of the forward" in (verdict.error or ""), verdict.error
+
+
 def test_variants_that_share_a_seed_change_other_elements():
     """The positions depend on the share too: else values x2 and other precision (the original's seed) would
     change the very element the original changed, and a memo that escaped one would escape all three."""

@@ -10,7 +10,7 @@ import torch
 from tritonrl.tasks.task import Task
 from tritonrl.verifier_workers.sandbox import precision
 
-from helpers import ROUND_6, ROUND_7, ROUND_8, redteam_case
+from helpers import ROUND_6, ROUND_7, ROUND_8, ROUND_10, honest_twin, redteam_case
 
 
 # ---------------------------------------------------------------- the measure itself
@@ -288,3 +288,57 @@ def test_through_the_verifier_the_conditioning_alone_accepts_the_honest_total(se
     assert low != honest
     verdict = runtime_only.verify(task, low)  # (the static rules refuse this spelling before any run)
     assert not verdict.correct and "under 1-ulp input moves" in (verdict.error or ""), verdict.error
+
+
+# ---------------------------------------------------------------- TF32 GEMM tasks: the TF32-world run (CPU)
+
+
+def test_the_tf32_world_truncates_only_matrix_operands():
+    """tf32_operands: an addmm's two matrix operands lose their low 13 mantissa bits; its bias and every other
+    op are left as they are."""
+    from tritonrl.verifier_workers.sandbox.worker import tf32_operands
+
+    g = torch.Generator().manual_seed(3)
+    a, b, bias = (torch.randn(8, 16, generator=g, dtype=torch.float64), torch.randn(16, 4, generator=g,
+                  dtype=torch.float64), torch.randn(4, generator=g, dtype=torch.float64) + 1e-9)
+    tf32_operands.STATE.on = True
+    try:
+        with tf32_operands.forward_mode(check=False):
+            got = torch.addmm(bias, a, b)
+            plain = torch.exp(a)
+        with tf32_operands.forward_mode(check=True):  # a candidate's run is never changed
+            cand = torch.addmm(bias, a, b)
+    finally:
+        tf32_operands.STATE.on = False
+    want = bias + tf32_operands.truncated(a) @ tf32_operands.truncated(b)
+    assert torch.equal(got, want) and torch.equal(plain, torch.exp(a))
+    assert torch.equal(cand, torch.addmm(bias, a, b)) and not torch.equal(got, cand)
+    t = tf32_operands.truncated(a).to(torch.float32).view(torch.int32)
+    assert bool(((t & 0x1FFF) == 0).all())
+
+
+TF32_CHEATS = ["R10A_04_bf16_gemm_under_tf32", "R10A_15_tanh_gelu_under_tf32", "R10B_01_gemm_gelu_tanh_approx",
+               "R10B_02_gemm_bf16_bits_via_scratch"]
+ERF_GELU = [("""    u = 0.7978845608028654 * (z + 0.044715 * z * z * z)
+    t = 2.0 / (1.0 + tl.exp(-2.0 * u)) - 1.0
+    g = 0.5 * z * (1.0 + t)
+""", "    g = 0.5 * z * (1.0 + tl.erf(z * 0.7071067811865476))\n")]
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("name", TF32_CHEATS)
+def test_losses_hidden_under_a_tf32_gemm_are_refused(runtime_only, name):
+    """Round 10: a tanh GELU in the epilogue, or GEMM operands cut to bf16 (by a Veltkamp split, or through an
+    int32 scratch), in a Linear + GELU task whose kernel does a TF32 tl.dot: under TF32's 2^-10 on the whole
+    output, refused against the TF32-world run."""
+    task, code = redteam_case(name, ROUND_10.name)
+    verdict = runtime_only.verify(task, code)
+    assert not verdict.correct
+    assert "precision_downgrade" in verdict.violations, verdict.error
+
+
+@pytest.mark.heavy
+def test_an_honest_tf32_gemm_with_an_erf_gelu_is_accepted(runtime_only):
+    task, code = redteam_case("R10A_15_tanh_gelu_under_tf32", ROUND_10.name)
+    verdict = runtime_only.verify(task, honest_twin("R10A_15", code, ERF_GELU))
+    assert verdict.correct, verdict.error

@@ -446,3 +446,30 @@ def test_an_honest_fixed_grid_with_a_run_time_tile_and_loops_passes_past_both(ru
     assert verdict.correct, verdict.error
     past = next(r for r in verdict.variants if r["name"] == variants.PAST_TILE)
     assert past["passed"] and not past.get("skipped") and past["overrides"]["batch_size"] > 512
+
+
+def test_a_fixed_unroll_reaches_its_trip_count_times_its_tile():
+    """fixed_reach: a kernel that loops a constant number of times (a constexpr the launch sets, or a literal)
+    over a tile covers count x tile of a row, no power of two (R10A_12: 5 x 512 = 2560); row_tile takes it
+    where it is wider than every power of two the source names. A kernel that loops over the row's length has
+    none."""
+    from helpers import ROUND_10
+
+    _, code = redteam_case("R10A_12_fixed_chunk_reach", ROUND_10.name)
+    assert candidate_tiles.fixed_reach(code) == 2560 and candidate_tiles.row_tile(code) == 2560
+    assert candidate_tiles.widest_tile(code) == 512
+    literal = code.replace("tl.static_range(CHUNKS)", "tl.static_range(3)")
+    assert candidate_tiles.fixed_reach(literal) == 3 * 512
+    looped = code.replace("tl.static_range(CHUNKS)", "range(0, tl.cdiv(n_cols, BLOCK))")
+    assert candidate_tiles.fixed_reach(looped) is None and candidate_tiles.row_tile(looped) == 512
+
+
+@pytest.mark.heavy
+def test_a_fixed_unroll_is_run_past_its_reach(runtime_only):
+    """R10A_12: rows past 2560 were never drawn (the larger variants stay <= 2048 for a 256-wide task), so the
+    truncation passed; the past-tile variant now grows the row past the unroll's reach."""
+    from helpers import ROUND_10
+
+    task, code = redteam_case("R10A_12_fixed_chunk_reach", ROUND_10.name)
+    verdict = runtime_only.verify(task, code)
+    assert not verdict.correct and "larger_past_tile" in (verdict.error or ""), verdict.error

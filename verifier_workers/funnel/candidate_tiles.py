@@ -9,6 +9,9 @@ Contract:
   for each launch `kernel[grid](...)` whose grid is made of constants only, the product of the grid and of every
   constant int argument of the launch (launch options aside, an argument that repeats a grid element counted
   once), capped at MAX_COVER;
+- `row_tile(code)`: the most elements of a row one program could reach: `widest_tile`, or a fixed unroll's reach
+  (`fixed_reach`: a loop of a constant trip count over a tile, `for c in tl.static_range(CHUNKS)` with
+  `CHUNKS=5, BLOCK=512` at the launch: 2560, no power of two, past every row the larger variants draw: R10A_12);
 - `capped_programs(code)`: the most programs of a launch whose grid is capped by a constant (`min(M, 528)`),
   or None: the rows past it are what such a kernel with no grid-stride loop never writes.
 The funnel then adds a size variant whose row is past the tile and whose elements are past the cover
@@ -124,6 +127,62 @@ def widest_tile(code: str) -> int | None:
             if v is not None and MIN_TILE <= v <= MAX_TILE and v & (v - 1) == 0 and (best is None or v > best):
                 best = v
     return best
+
+
+def _trip_counts(tree: ast.Module, env: dict[str, int]) -> dict[str, list]:
+    """kernel name -> the trip counts of its loops with a fixed count: an int, or the name of its parameter
+    that sets it (`for c in tl.static_range(CHUNKS)`, `range(0, CHUNKS)`, `tl.range(4)`)."""
+    out: dict[str, list] = {}
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        params = {a.arg for a in fn.args.args}
+        for loop in ast.walk(fn):
+            it = loop.iter if isinstance(loop, ast.For) else None
+            if not (isinstance(it, ast.Call) and len(it.args) in (1, 2) and not it.keywords
+                    and (getattr(it.func, "id", None) or getattr(it.func, "attr", None)) in ("range", "static_range")):
+                continue
+            if len(it.args) == 2 and _eval(it.args[0], env) != 0:
+                continue
+            stop = it.args[-1]
+            v = _eval(stop, env) if not (isinstance(stop, ast.Name) and stop.id in params) else None
+            trip = v if v is not None else stop.id if isinstance(stop, ast.Name) and stop.id in params else None
+            if trip is not None:
+                out.setdefault(fn.name, []).append(trip)
+    return out
+
+
+def fixed_reach(code: str) -> int | None:
+    """The largest reach of a fixed unroll: for a launch of a kernel that loops a fixed number of times (a
+    constant, or a parameter the launch gives a constant), that count times the widest power-of-two tile among
+    the launch's constant arguments (R10A_12: 5 x 512). None where no launch has one."""
+    parsed = _parse(code)
+    if parsed is None:
+        return None
+    tree, env = parsed
+    trips = _trip_counts(tree, env)
+    params = {fn.name: [a.arg for a in fn.args.args] for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef)}
+    best = None
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Subscript)
+                and isinstance(call.func.value, ast.Name) and call.func.value.id in trips):
+            continue
+        name = call.func.value.id
+        given = dict(zip(params[name], call.args)) | {k.arg: k.value for k in call.keywords if k.arg}
+        consts = {p: _eval(a, env) for p, a in given.items() if p not in LAUNCH_OPTIONS}
+        tiles = [v for v in consts.values() if v is not None and MIN_TILE <= v <= MAX_TILE and v & (v - 1) == 0]
+        counts = [t if isinstance(t, int) else consts.get(t) for t in trips[name]]
+        counts = [c for c in counts if c is not None and 1 < c <= MAX_TILE]
+        if tiles and counts:
+            reach = max(counts) * max(tiles)
+            best = reach if best is None else max(best, reach)
+    return best
+
+
+def row_tile(code: str) -> int | None:
+    """The widest row a program could cover with constants: widest_tile, or fixed_reach where it is wider."""
+    found = [t for t in (widest_tile(code), fixed_reach(code)) if t is not None]
+    return max(found) if found else None
 
 
 def _grid_elements(grid: ast.AST, env: dict[str, int]) -> list[ast.expr] | None:

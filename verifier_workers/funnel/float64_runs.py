@@ -12,6 +12,10 @@ take the shares of the inputs the fp32 reference changed (`call_shares`), so eac
 same values in float64. Cost: one reference run in float64 per variant (the reference's worker, torch ops,
 no interpreter), cached with the rest of the reference's outputs.
 
+A TF32 `tl.dot` in a matrix-product task (on the CPU, where the interpreter's dot is known) is measured against
+a second float64 run whose GEMM operands are read as TF32 reads them (Variant.tf32_operands), with fp32's eps:
+TF32's 2^-10 on the whole output let any other loss of that size through (round 10).
+
 `conditioned(...)` adds a second float64 run on inputs jittered by an fp32 ulp (precision.JITTER), made only
 for a variant that the first judgement refused for precision: its spread from the first is the task's
 conditioning, an allowance an honest reduction whose terms cancel needs (precision.K_COND).
@@ -39,11 +43,12 @@ class Float64Run:
     faithful: bool = False  # the reference computes in float64: its fp32 outputs are rounded float64 values
     # per draw, the float64 outputs on jittered inputs (or their slot); [] where a draw failed, None: not run yet
     cond_outs: list | None = None
+    tf32_outs: list | None = None  # the TF32-world run's outputs (`tf32_world`), which err is measured against
 
     def check(self, ref32: list, cand: list) -> dict:
         """precision.check of host tensors: the fp32 reference's outputs and the candidate's against these."""
         return precision.check(ref32, self.outs, cand, self.n_out, self.eps, self.calls, self.faithful,
-                               self.cond_outs or None)
+                               self.cond_outs or None, self.tf32_outs)
 
     def device_args(self) -> dict:
         """The same, judged in the reference worker (sandbox/worker/device_compare.py) from the slots."""
@@ -85,7 +90,22 @@ def float64_reference(runs: WorkerRuns, ctx: VerifyContext, var: variants.Varian
     calls = min(same, int(reply.get("n_calls") or 1), int(ref.get("n_calls") or 1))
     ops = ref.get("forward_ops") or ()
     tf32 = "dot" in ctx.code if runs.device == "cuda" else bool((cand or {}).get("tf32_dots"))
-    return Float64Run(outs, int(reply["n_out"]), precision_eps(tf32, ops), calls, precision.FLOAT64_TASK in ops)
+    r64 = Float64Run(outs, int(reply["n_out"]), precision_eps(tf32, ops), calls, precision.FLOAT64_TASK in ops)
+    if r64.eps == precision.EPS_TF32 and runs.device != "cuda" and tf32_world_emulates(ops):
+        try:  # (on a GPU, where the tensor cores' reading of an operand has not been measured, TF32's eps stays)
+            w_reply, w_outs = runs.run_reference(ctx, dataclasses.replace(var64, tf32_operands=True), stage,
+                                                 call_shares=shares)
+        except RoleError:
+            return r64
+        if w_reply.get("ok") and not w_reply.get("skipped") and w_reply.get("n_out") == r64.n_out and w_outs:
+            r64 = dataclasses.replace(r64, eps=precision.EPS32, tf32_outs=w_outs)
+    return r64
+
+
+def tf32_world_emulates(ref_ops) -> bool:
+    """Whether the TF32-world run reproduces every matrix product of the reference's forward (its recorded aten
+    ops): a fused attention op, for one, keeps its inner product in float64, and the task keeps TF32's eps."""
+    return all(str(n) in precision.TF32_EMULATED for n in ref_ops if precision.matrix_product(str(n)))
 
 
 def precision_eps(tf32: bool, ref_ops=()) -> float:

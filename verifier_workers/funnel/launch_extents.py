@@ -108,7 +108,7 @@ def with_past_tile(var_list: list, at: int, src: str, base: dict[str, int], seed
     runtime_tile, runtime_cover = fixed_tile(runs, src), fixed_grid_cover(runs, base, static_tile)
     if runtime_tile is None and runtime_cover is None:
         return var_list
-    tiles = [t for t in (static_tile, runtime_tile) if t is not None]
+    tiles = [t for t in (candidate_tiles.row_tile(code), runtime_tile) if t is not None]
     covers = [c for c in (candidate_tiles.fixed_grid_cover(code), runtime_cover) if c is not None]
     past = at < len(var_list) and var_list[at].name == variants.PAST_TILE
     ladder = variants.RESAMPLE_LADDER

@@ -197,24 +197,16 @@ class WorkerRuns:
         """The reference's reply and its outputs: tensors, or (device compare) the slot that holds them.
         `call_shares`: the later calls' shares to take (the float64 run follows the fp32 one's)."""
         key, src = self.ref_key(ctx, var.overrides)
-        ck = (key, var.seed, ctx.seeds[7], var.scale, var.dtype, var.mix, tuple(var.grad_modes), var.resample,
-              var.swap_later, var.init_factors, var.init_ints, var.init_zero_kept, var.init_tensors,
-              var.input_factors, var.input_ints, var.redraw_constant, tuple(call_shares or ()), var.jitter,
-              var.jitter_draw)
+        ck = (key, ctx.seeds[7], tuple(call_shares or ())) + var.values_key()
         if ck in self._ref_cache:
             self._ref_cache.move_to_end(ck)
             return self._ref_cache[ck]
         self.load(self.reference, key, src, stage, ["Model", "get_inputs", "get_init_inputs"])
         slot = "|".join(map(str, ck)) if self.device_compare else None
         reply, tensors = self.call(self.reference, "run", {
-            "module": key, "ref": key, "cls": "Model", "seed": var.seed, "init_seed": ctx.seeds[7],
-            "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix, "check": False,
-            "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
-            "init_zero_kept": list(var.init_zero_kept), "init_tensors": var.init_tensors,
-            "input_factors": list(var.input_factors), "input_ints": var.input_ints,
-            "redraw_constant": var.redraw_constant,
-            "grad_modes": var.grad_modes, "resample": var.resample, "swap_later": var.swap_later,
-            "call_shares": call_shares, "jitter": var.jitter, "jitter_draw": var.jitter_draw,
+            "module": key, "ref": key, "cls": "Model", "init_seed": ctx.seeds[7], "device": self.device,
+            "check": False, **var.run_args(), "jitter": var.jitter, "jitter_draw": var.jitter_draw,
+            "tf32_operands": var.tf32_operands, "call_shares": call_shares,
             "on_device": self.device_compare, "keep": slot}, stage)
         ran = reply.get("ok") and not reply.get("skipped")
         # the outputs of each call, on its own inputs (the candidate's calls are compared with them one by one)
@@ -242,14 +234,9 @@ class WorkerRuns:
         key, src = self.ref_key(ctx, var.overrides)
         self.load(self.candidate, key, src, stage, ["get_inputs", "get_init_inputs"])
         reply, tensors = self.call(self.candidate, "run", {
-            "module": ctx.cand_key, "ref": key, "cls": "ModelNew", "seed": var.seed, "init_seed": ctx.seeds[7],
-            "device": self.device, "dtype": var.dtype, "scale": var.scale, "mix": var.mix,
-            "grad_modes": var.grad_modes, "resample": var.resample, "swap_later": var.swap_later,
-            "init_factors": list(var.init_factors), "init_ints": list(var.init_ints),
-            "init_zero_kept": list(var.init_zero_kept), "init_tensors": var.init_tensors,
-            "input_factors": list(var.input_factors), "input_ints": var.input_ints,
-            "redraw_constant": var.redraw_constant,
-            "keep_state": var.keep_state, "unwatched_kernels": self.cfg.unwatched_kernels,
+            "module": ctx.cand_key, "ref": key, "cls": "ModelNew", "init_seed": ctx.seeds[7],
+            "device": self.device, **var.run_args(), "keep_state": var.keep_state,
+            "unwatched_kernels": self.cfg.unwatched_kernels,
             # the reference's choices, followed: the later calls' inputs, its perturbed constant parameters and
             # its weight updates between calls
             "call_shares": ref.get("call_shares"), "ref_params": ref.get("ref_params"),

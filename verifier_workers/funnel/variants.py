@@ -315,6 +315,23 @@ class Variant:
     # the plain float64 run is the task's conditioning (precision.py, K_COND; float64_runs.conditioned)
     jitter: float = 0.0
     jitter_draw: int = 0  # which of precision.COND_DRAWS draws of the jitter
+    # the float64 reference run reads its matrix products' operands as TF32 does (sandbox/worker/tf32_operands.py)
+    tf32_operands: bool = False
+
+    def run_args(self) -> dict:
+        """The inputs, weights and calls a worker's `run` builds from this variant (both models alike)."""
+        return {"seed": self.seed, "dtype": self.dtype, "scale": self.scale, "mix": self.mix,
+                "grad_modes": self.grad_modes, "resample": self.resample, "swap_later": self.swap_later,
+                "init_factors": list(self.init_factors), "init_ints": list(self.init_ints),
+                "init_zero_kept": list(self.init_zero_kept), "init_tensors": self.init_tensors,
+                "input_factors": list(self.input_factors), "input_ints": self.input_ints,
+                "redraw_constant": self.redraw_constant}
+
+    def values_key(self) -> tuple:
+        """What the reference's outputs on this variant depend on (runs.run_reference's cache key)."""
+        return (self.seed, self.scale, self.dtype, self.mix, tuple(self.grad_modes), self.resample, self.swap_later,
+                self.init_factors, self.init_ints, self.init_zero_kept, self.init_tensors, self.input_factors,
+                self.input_ints, self.redraw_constant, self.jitter, self.jitter_draw, self.tf32_operands)
     # a variant not run, and why (recorded as skipped: past_tile_variant's budget)
     skip: str | None = None
 

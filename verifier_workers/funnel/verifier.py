@@ -276,7 +276,7 @@ class Verifier:
         seeds = [ctx.seeds[0], ctx.seeds[1], ctx.seeds[2]]
         var_list = variants.multi_input_variants(ctx.task.reference_src, ctx.base, seeds, self.device,
                                                  self.ext.multi_input, self.cfg.larger_shapes,
-                                                 self.cfg.larger_shapes_factor, candidate_tiles.widest_tile(ctx.code),
+                                                 self.cfg.larger_shapes_factor, candidate_tiles.row_tile(ctx.code),
                                                  *candidate_tiles.grid_caps(ctx.code))
         try:
             self._full_variants(ctx, var_list)

@@ -8,13 +8,13 @@ the static rules. Measuring the error closes the class whatever the spelling: fp
 stays within a small multiple of the fp32 reference's own error, or of a few fp32 ulps of the output's size,
 or of the task's conditioning: how far the float64 run moves when its inputs move by an fp32 ulp (`cond`).
 
-Contract: `measure(ref32, ref64, cand, eps, cond64=...)` takes one forward call's outputs (the reference's fp32 ones, the
-reference's on the same inputs and weights cast to float64, the candidate's, and optionally the float64
-run's on inputs jittered by JITTER) and returns one
-`PrecisionMeasure` per float32 output (others are not judged); `verdict(measures)` returns the one-line refusal
-or None; `check` measures every forward call of a variant (a kernel that loses precision only from its second
-call on, R7B_03, is judged there too). Norms are RMS over the elements finite in both reference runs. Pure torch: the supervisor (host
-tensors) and the reference worker (device tensors, sandbox/worker/device_compare.py) both call it.
+Contract: `measure(ref32, ref64, cand, eps, cond64=...)` takes one forward call's outputs (the reference's fp32
+ones, the reference's on the same inputs and weights cast to float64, the candidate's, and optionally the float64
+run's on inputs jittered by JITTER) and returns one `PrecisionMeasure` per float32 output (others are not judged);
+`verdict(measures)` returns the one-line refusal or None; `check` measures every forward call of a variant (a kernel
+that loses precision only from its second call on, R7B_03, is judged there too). Norms are RMS over the elements
+finite in both reference runs. Pure torch: the supervisor (host tensors) and the reference worker (device tensors,
+sandbox/worker/device_compare.py) both call it.
 """
 from __future__ import annotations
 
@@ -63,6 +63,12 @@ FLOOR_ULPS = 16.0
 K_COND = 24.0
 JITTER = EPS32
 COND_DRAWS = 4
+# A TF32 tl.dot in a matrix-product task on the CPU is measured against the reference's *TF32-world* float64 run
+# (sandbox/worker/tf32_operands.py: its GEMM operands read as TF32 reads them), not held to TF32's 2^-10 on the
+# whole output: what an honest kernel adds to that run is fp32 accumulation, plus a TF32 step where an operand it
+# computed in fp32 truncates on the other side of one (a GEMM after a GEMM). The floor for that, in fp32 ulps
+# of the output's RMS (set from the honest corpus: docs/verifier.md); a tanh GELU or bf16 operands are far above
+FLOOR_TF32_ULPS = 256.0
 # a float64 task's elements may also differ by this share of the output's RMS (float64 rounding in another
 # order, far below an fp32 ulp of any element that is not ~0)
 FAITHFUL_ABS = 2.0 ** -40
@@ -82,6 +88,7 @@ class PrecisionMeasure:
     beyond_ulp: int = -1
     worst_ulps: float = 0.0
     cond: float = -1.0  # RMS |ref64 on jittered inputs - ref64| (-1: not measured); K_COND * cond is allowed too
+    tf32_world: bool = False  # err measured against the TF32-world float64 run (FLOOR_TF32_ULPS)
 
     @property
     def ratio(self) -> float:
@@ -103,6 +110,10 @@ _NOT_COMPUTE = frozenset("""
 empty_like zeros_like ones_like full_like rand_like randn_like empty new_empty new_zeros new_ones new_full
 empty_strided new_empty_strided detach alias lift_fresh lift_fresh_copy _unsafe_view clone contiguous
 """.split())
+# matrix products whose operands the TF32-world run reads as TF32 (sandbox/worker/tf32_operands.py): aten op ->
+# the positions of its matrix operands (a bias, an output scale, strides are left alone)
+TF32_EMULATED = {"mm": (0, 1), "bmm": (0, 1), "addmm": (1, 2), "baddbmm": (1, 2), "addbmm": (1, 2), "mv": (0, 1),
+                 "addmv": (1, 2), "dot": (0, 1), "convolution": (0, 1), "_convolution": (0, 1)}
 
 
 def compute_precision(func, outs: list) -> str:
@@ -142,34 +153,41 @@ def _beyond_ulp(r64: torch.Tensor, c: torch.Tensor, scale: float) -> tuple[int, 
 
 
 def measure(ref32: list, ref64: list, cand: list, eps: float = EPS32, call: int = 0,
-            faithful: bool = False, cond64: list | None = None) -> list[PrecisionMeasure]:
+            faithful: bool = False, cond64: list | None = None,
+            tf32_64: list | None = None) -> list[PrecisionMeasure]:
     """One measure per output whose fp32 reference is float32 (see the module docstring). `faithful`: the
     reference computes in float64 (FLOAT64_TASK), so its fp32 outputs are rounded float64 values, and so must
-    the candidate's be: each element within one fp32 ulp of the float64 run's (an honest float64 computation
-    rounded to fp32 is within half of one, in any order); computing it in fp32 is a downgrade of the task
-    (round 9, R9A_13: a prefix sum the reference accumulates in float64, accumulated in fp32, is 0.64 ulps of
-    the output's RMS from it, under the RMS measure's 16-ulp floor, but thousands of ulps of its small
-    elements). `cond64`: the float64 run's outputs on jittered inputs, one list per draw (K_COND's allowance), or None."""
+    the candidate's be: each element within one fp32 ulp of the float64 run's (an honest float64 computation rounded
+    to fp32 is within half of one, in any order); computing it in fp32 is a downgrade of the task (round 9, R9A_13:
+    a prefix sum the reference accumulates in float64, accumulated in fp32, is 0.64 ulps of the output's RMS from
+    it, under the RMS measure's 16-ulp floor, but thousands of ulps of its small elements). `cond64`: the float64
+    run's outputs on jittered inputs, one list per draw (K_COND's allowance), or None. `tf32_64`: the TF32-world
+    float64 run's outputs, which `err` is then measured against (FLOOR_TF32_ULPS; ref_err and scale stay the plain
+    run's)."""
     out = []
     for i, (r, r64, c) in enumerate(zip(ref32, ref64, cand)):
         if r.dtype != torch.float32 or not r64.is_floating_point() or c is None or not c.is_floating_point():
             continue
         if r.shape != r64.shape or r.shape != c.shape or r.numel() == 0:
             continue
+        t = tf32_64[i] if tf32_64 is not None and i < len(tf32_64) else None
+        world = t is not None and t.shape == r.shape and t.is_floating_point()
+        t = t if world else r64
         n = ref_sq = err_sq = scale_sq = 0.0
-        for rd, r64d, cd in compare.float64_chunks(r, r64, c, size=CHUNK):
-            ok = torch.isfinite(rd) & torch.isfinite(r64d) & torch.isfinite(cd)
-            rd, r64d, cd = rd[ok], r64d[ok], cd[ok]
+        for rd, r64d, cd, td in compare.float64_chunks(r, r64, c, t, size=CHUNK):
+            ok = torch.isfinite(rd) & torch.isfinite(r64d) & torch.isfinite(cd) & torch.isfinite(td)
+            rd, r64d, cd, td = rd[ok], r64d[ok], cd[ok], td[ok]
             n += float(ok.sum())
             ref_sq += float((rd - r64d).pow(2).sum())
-            err_sq += float((cd - r64d).pow(2).sum())
+            err_sq += float((cd - td).pow(2).sum())
             scale_sq += float(r64d.pow(2).sum())
         if not n:
             continue
         ref_err, err, scale = (ref_sq / n) ** 0.5, (err_sq / n) ** 0.5, (scale_sq / n) ** 0.5
         cond = _spread(r64, [d[i] for d in cond64 if i < len(d)]) if cond64 is not None else -1.0
-        m = PrecisionMeasure(i, err, ref_err, scale, max(K_REF * ref_err, FLOOR_ULPS * eps * scale, K_COND * cond),
-                             call, cond=cond)
+        floor = (FLOOR_TF32_ULPS if world else FLOOR_ULPS) * eps * scale
+        m = PrecisionMeasure(i, err, ref_err, scale, max(K_REF * ref_err, floor, K_COND * cond), call, cond=cond,
+                             tf32_world=world)
         if faithful:
             m.beyond_ulp, m.worst_ulps = _beyond_ulp(r64, c, scale)
         out.append(m)
@@ -202,21 +220,24 @@ def verdict(measures: list[PrecisionMeasure]) -> str | None:
                 f"{m.beyond_ulp} elements are more than one fp32 ulp from a float64 run of the reference "
                 f"(worst {m.worst_ulps:.3g} ulps); computed at lower precision")
     conditioning = f", or {K_COND:g} x its spread {m.cond:.3g} under 1-ulp input moves" if m.cond >= 0 else ""
-    return (f"precision_downgrade: output {m.output}{where}'s RMS error against a float64 run of the reference is "
+    run, floor = ("a TF32-world float64 run", FLOOR_TF32_ULPS) if m.tf32_world else ("a float64 run", FLOOR_ULPS)
+    return (f"precision_downgrade: output {m.output}{where}'s RMS error against {run} of the reference is "
             f"{m.err:.3g}, allowed {m.allowed:.3g} ({K_REF:g} x the fp32 reference's {m.ref_err:.3g}, or "
-            f"{FLOOR_ULPS:g} ulps of its RMS {m.scale:.3g}{conditioning})")
+            f"{floor:g} ulps of its RMS {m.scale:.3g}{conditioning})")
 
 
 def check(ref32: list, ref64: list, cand: list, n_out: int, eps: float = EPS32, calls: int = 1,
-          faithful: bool = False, cond64: list | None = None) -> dict:
+          faithful: bool = False, cond64: list | None = None, tf32_64: list | None = None) -> dict:
     """The first `calls` forward calls' outputs (n_out per call, one call after the other in each list)
     measured and judged: {measures, error}. The float64 run makes the same calls on the same inputs
-    (float64_runs.py), so every call is judged, not only the first; so does the jittered one (`cond64`)."""
+    (float64_runs.py), so every call is judged, not only the first; so do the jittered ones (`cond64`) and the
+    TF32-world one (`tf32_64`)."""
     ms: list[PrecisionMeasure] = []
     for c in range(max(1, calls)):
         lo, hi = c * n_out, (c + 1) * n_out
         if hi > min(len(ref32), len(ref64), len(cand)):
             break
         ms += measure(ref32[lo:hi], ref64[lo:hi], cand[lo:hi], eps, c, faithful,
-                      None if cond64 is None else [d[lo:hi] for d in cond64])
+                      None if cond64 is None else [d[lo:hi] for d in cond64],
+                      None if tf32_64 is None else tf32_64[lo:hi])
     return {"measures": [m.to_dict() for m in ms], "error": verdict(ms)}

@@ -1,44 +1,41 @@
 """GPU program-order semantics for the CPU interpreter (sandbox worker processes, TRITON_INTERPRET=1 only).
 
-Triton's interpreter runs a launch's programs one after another, in grid order, so kernels that need atomics
-or grid-wide synchronisation compute the right answer on a CPU and garbage on a GPU: read-modify-write
-accumulation into one output, a program reading another's output, "the last program finalises". Installed by
-launches.py before any candidate exists, this makes such kernels fail on a CPU too:
-  * programs run in reversed grid order (`set_grid_idx` maps each index to its mirror): a kernel that
-    assumes lower program ids have finished reads memory they have not written yet, and computes wrong;
-  * a load of bytes that an *earlier* program of the same launch stored is a race (on a GPU, whether that
-    store is visible is undefined) unless the store was released and the loader acquired (below). Each
-    launch's race count is read with `take_races()`; launches.py reports it and run_op makes it `race`.
-An `atomic_xchg` of a value unlike the one another program of the launch exchanged at that address is a race too (which
-exchange lands last is undefined; a lock's release, the same 0 from every program, is not). A plain store over bytes an
-earlier program stored is a race too, unless ordered the same way (which write lands last is undefined on a GPU; "both
-ends of the grid finalise" computes right in either sequential order; a spinlock's protected read-modify-write is
-ordered). Loads and stores are compared byte by byte. A store is *released* once its program has done a releasing
-atomic after it (the atomic itself included), and a program has *acquired* once it has used the value of an acquiring
-atomic on an address another program released at (an acquire synchronises with the release it reads from, not with a
-fence on a private address, and a program that never looks at the value cannot know whose release it read: R8B_04, 05);
-only a released store read by an acquired program is ordered (the ticket idiom: partials stored, a counter bumped, the
-last program reads them). Which atomics release or acquire is an allowlist of the PTX memory model
-(interpreter_ordering.py): scope "gpu"/"sys" with sem "acq_rel" both, "release" only releases, "acquire" only acquires,
-"relaxed" neither; a scope="cta" atomic is, for other programs, a plain read and store. A launch made with
-launch_pdl=True may overlap the previous stream op: a program's access before its `gdc_wait` is a race. An atomic reads
-what it updates: another program's plain store under it is checked as a load's would be (`atomic_add(p, 0)` reads
-partials as surely as `tl.load`). A store over bytes another program read after it acquired (a load, or an atomic) is a
-race unless the storing program holds a lock, a CAS that found what it compared with, on an address another program of
-the launch released: fences order, they do not exclude. "The first and the last program both finalise" read partials a
-later program stores; a read-modify-write between dummy fences can interleave with another (a lost update); a
-spinlock's protected read-modify-write and the ticket's last program (nobody stores after it) pass. Reads before a
-program's first acquire are not kept (an unsynchronised program reading another's store is a race already). A launch
-that stores, or reads after acquiring, more than TRACK_LIMIT bytes counts as a race. A store or atomic over bytes
-another program loaded is a race too unless ordered (the reader released after the load, the writer acquired): reversed
-order always shows the reader the original (write-after-read). An atomic whose read value depends on other programs'
-atomics it is not ordered after (relaxed, or released to a program that has not acquired) returns a handle that counts
-a race when the kernel uses it (a relaxed ticket).
-Within one program, lanes race as interpreter_lanes.py says (a GPU runs them on many threads; only a
-`tl.debug_barrier()` orders them): every load, store and atomic passes through its LaneTracker.
-Compiler hints are claims the GPU compiler vectorises on and the interpreter ignores: `tl.multiple_of`,
-`tl.max_contiguous`, `tl.max_constancy` are checked on the values they annotate, and a false one is counted
-(`take_false_hints()`, the `false_hint` violation): on a GPU it makes wide, misaligned accesses."""
+Triton's interpreter runs a launch's programs one after another, in grid order, so kernels that need atomics or
+grid-wide synchronisation (read-modify-write accumulation, a program reading another's output, "the last program
+finalises") are right on a CPU and garbage on a GPU. Installed by launches.py before any candidate, this fails them:
+  * programs run in a shuffled order (`set_grid_idx`, interpreter_reorder.program_order): a kernel that
+    assumes lower program ids have finished, or that one program runs last, reads unwritten memory;
+  * a load of bytes that an *earlier* program of the launch stored is a race (its visibility on a GPU is undefined)
+    unless the store was released and the loader acquired (below); `take_races()` reads a launch's count (`race`).
+An `atomic_xchg` of a value unlike another program's at that address is a race (which lands last is undefined; a lock's
+release, the same 0 from every program, is not), and so is a plain store over bytes an earlier program stored, unless
+ordered the same way ("both ends of the grid finalise"; a spinlock's protected read-modify-write is ordered). Loads and
+stores are compared byte by byte. A store is *released* once its program has done a releasing atomic after it (the
+atomic itself included), and a program has *acquired* once it has used the value of an acquiring atomic on an address
+another program released at (an acquire synchronises with the release it reads from, not with a fence on a private
+address, and a program that never looks at the value cannot know whose release it read: R8B_04, 05); only a released
+store read by a program that acquired at the address of a release that published it (interpreter_release.py: R10B_05)
+is ordered (the ticket idiom: partials stored, a counter bumped, the last program reads them). Which atomics release or
+acquire is an allowlist of the PTX memory model (interpreter_ordering.py): scope "gpu"/"sys" with sem "acq_rel" both,
+"release" only releases, "acquire" only acquires, "relaxed" neither; a scope="cta" atomic is, for other programs, a
+plain read and store. A launch made with launch_pdl=True may overlap the previous stream op: a program's access before
+its `gdc_wait` is a race. An atomic reads what it updates: another program's plain store under it is checked as a
+load's would be (`atomic_add(p, 0)` reads partials as surely as `tl.load`). A store over bytes another program read
+after it acquired (a load, or an atomic) is a race unless the storing program holds a lock, a CAS that found what it
+compared with, on an address another program of the launch released: fences order, they do not exclude. "The first and
+the last program both finalise" read partials a later program stores; a read-modify-write between dummy fences can
+interleave with another (a lost update); a spinlock's protected read-modify-write and the ticket's last program (nobody
+stores after it) pass. Reads before a program's first acquire are not kept (an unsynchronised program reading another's
+store is a race already). A launch that stores, or reads after acquiring, more than TRACK_LIMIT bytes counts as a race.
+A store or atomic over bytes another program loaded is a race too unless ordered (the reader released after the load,
+the writer acquired). An atomic whose read value depends on other programs' atomics it is not ordered after (relaxed,
+or released to a program that has not acquired) returns a handle that counts a race when the kernel uses it (a relaxed
+ticket). Within one program, lanes race as interpreter_lanes.py says (only a `tl.debug_barrier()` orders a GPU's
+threads, and the barrier behind a used one-element atomic: the backend hands its result to the other threads through
+shared memory; R8B_04's honest twin under a shuffled order): every load, store and atomic passes through its
+LaneTracker. Compiler hints (`tl.multiple_of`, `tl.max_contiguous`, `tl.max_constancy`) are checked on the values they
+annotate; a false one is counted (`take_false_hints()`, the `false_hint` violation): on a GPU it makes wide, misaligned
+accesses."""
 from __future__ import annotations
 
 import numpy as np
@@ -46,42 +43,17 @@ import numpy as np
 from tritonrl.verifier_workers.sandbox.worker.interpreter_access import (active_bytes, active_lanes, element_bytes,
                                                                           itemsize_of, stored_values, tile_lanes,
                                                                           tile_shape)
+from tritonrl.verifier_workers.sandbox.worker import interpreter_reorder
 from tritonrl.verifier_workers.sandbox.worker.interpreter_cas import LockContention, contended_cas
 from tritonrl.verifier_workers.sandbox.worker.interpreter_lanes import LATTICE, STORE, LaneTracker, rmw_kind
+from tritonrl.verifier_workers.sandbox.worker.interpreter_release import ReleaseGroups
+from tritonrl.verifier_workers.sandbox.worker.interpreter_release import hits as _hits, merge_in as _merge_in
 from tritonrl.verifier_workers.sandbox.worker.interpreter_hints import HINT_KEYS, hint_holds, pointee_bytes
 from tritonrl.verifier_workers.sandbox.worker.interpreter_ordering import (GDC_WAIT, DependentLaunch, Order,
                                                                            atomic_order, gdc_instruction, gdc_result,
                                                                            install_gdc, watch_use)
 
 TRACK_LIMIT = 1 << 24  # stored bytes per launch the check can hold (memory, time); more counts as a race
-
-
-def _merge_in(chunks: list[np.ndarray], new: list[np.ndarray]) -> None:
-    """Add sorted unique addresses to a list of sorted chunks, merged geometrically: O(N log N) per launch."""
-    if not new:
-        return
-    chunk = _sorted_unique(np.concatenate(new))
-    while chunks and len(chunks[-1]) <= 2 * len(chunk):
-        chunk = _sorted_unique(np.concatenate((chunks.pop(), chunk)))
-    chunks.append(chunk)
-
-
-def _sorted_unique(a: np.ndarray) -> np.ndarray:
-    """np.unique by sorting (numpy's hash-based unique was 6x slower on these address arrays)."""
-    a = np.sort(a)
-    keep = np.ones(a.size, dtype=bool)
-    keep[1:] = a[1:] != a[:-1]
-    return a[keep]
-
-
-def _hits(a: np.ndarray, chunks: list[np.ndarray]) -> np.ndarray:
-    """Which of `a` are in the chunks (each sorted and unique): a binary search, O(len(a) log chunk)."""
-    hit = np.zeros(a.shape, dtype=bool)
-    for chunk in chunks:
-        if chunk.size:
-            at = np.minimum(np.searchsorted(chunk, a), chunk.size - 1)
-            hit |= chunk[at] == a
-    return hit
 
 
 class RaceTracker:
@@ -130,6 +102,7 @@ class RaceTracker:
         self.read_spans: list[tuple[int, int]] = []  # finished programs' read ranges once past the limit
         self.prog_spans: list[tuple[int, int]] = []
         self.lanes = LaneTracker()
+        self.publish = ReleaseGroups()  # which stores each release published (interpreter_release.py)
 
     def xchg(self, addrs: np.ndarray, values: np.ndarray | None) -> None:
         """Active element addresses of an atomic_xchg and their values (bytes view)."""
@@ -176,6 +149,7 @@ class RaceTracker:
         self.pending, self.own, self.reads, self.atomic_reads = [], [], [], []
         self.acquired = self.locked = self.synced = False
         self.cas.next_program()
+        self.publish.end_program()
         self.atomic_ordered, self.atomic_relaxed = [], []
         self.lane_reset()
 
@@ -216,8 +190,9 @@ class RaceTracker:
         un = self.unreleased + (self.atomic_unreleased if atomics else [])
         if _hits(a, un).any():
             return True
-        rel = self.released + (self.atomic_released if atomics else [])
-        return not self.synced and bool(_hits(a, rel).any())
+        if self.synced:  # ordered only after the stores the releases it synchronised with published
+            return self.publish.hidden(a)
+        return bool(_hits(a, self.released + (self.atomic_released if atomics else [])).any())
 
     def store(self, addrs: np.ndarray) -> None:
         if addrs.size == 0:
@@ -242,6 +217,7 @@ class RaceTracker:
                 race = bool(_hits(a, self.loaded).any())
             self.races += race
         self.pending.append(addrs)
+        self.publish.store(addrs)
 
     def atomic(self, addrs: np.ndarray, order: Order, used: bool = True) -> bool:
         """An atomic on `addrs`: it reads them (another program's plain store there must be ordered before it,
@@ -260,6 +236,7 @@ class RaceTracker:
                 a = a[~np.isin(a, np.concatenate(mine))]
             self.races += self._unordered(a, atomics=False)  # acquired only by an earlier atomic
         if order.release:  # earlier stores, relaxed atomics and reads are published (PTX release)
+            self.publish.release(addrs)
             self.own.extend(self.pending)
             self.pending = []
             self.atomic_ordered.extend(self.atomic_relaxed)
@@ -287,8 +264,10 @@ class RaceTracker:
     def acquire(self, addrs: np.ndarray, took: bool = False) -> None:
         """The kernel used an acquiring atomic's value (on `addrs`; `took`: a CAS that swapped, a lock)."""
         self.acquired = True
-        hit = bool(addrs.size and self.atomic_released and _hits(np.unique(addrs), self.atomic_released).any())
-        self.synced, self.locked = self.synced or hit, self.locked or (took and hit)
+        a = np.unique(addrs)
+        a = a[_hits(a, self.atomic_released)] if a.size and self.atomic_released else a[:0]
+        self.publish.acquire(a.tolist())
+        self.synced, self.locked = self.synced or bool(a.size), self.locked or (took and bool(a.size))
 
     def load(self, addrs: np.ndarray) -> None:
         if addrs.size == 0 or self._overflowed():
@@ -308,6 +287,7 @@ class RaceTracker:
 
 
 TRACKER = RaceTracker()
+ORDER = [np.zeros(1, dtype=np.int64)]  # the running launch's program order (interpreter_reorder.program_order)
 DEPENDENT = DependentLaunch()  # the running launch's launch_pdl and its program's gdc_wait
 
 
@@ -339,13 +319,14 @@ def _order_dependent_use() -> None:
     TRACKER.races += 1
 
 
-def _hooks(unordered: bool, order, addrs: np.ndarray, took: bool = False) -> list:
-    """What using an atomic's value does: a race if it depends on program order; an acquire (the docstring)."""
-    return [_order_dependent_use] * unordered + [lambda: TRACKER.acquire(addrs, took)] * order.acquire
+def atomic_use_hooks(unordered: bool, order, addrs: np.ndarray, took: bool = False, scalar: bool = False) -> list:
+    """Using an atomic's value: a race if order-dependent; an acquire; a lane barrier if `scalar` (the docstring)."""
+    return [_order_dependent_use] * unordered + [lambda: TRACKER.acquire(addrs, took)] * order.acquire + [
+        TRACKER.lane_reset] * scalar
 
 
 def install() -> list:
-    """Patch the interpreter's builder: reversed program order, and loads/stores/atomics seen by TRACKER."""
+    """Patch the interpreter's builder: shuffled program order, and loads/stores/atomics seen by TRACKER."""
     from triton.runtime.interpreter import InterpreterBuilder, TensorHandle
 
     b = InterpreterBuilder
@@ -355,15 +336,16 @@ def install() -> list:
     atomic_cas, atomic_rmw = b.create_atomic_cas, b.create_atomic_rmw
     inline_asm = b.create_inline_asm
 
-    def mirrored_grid_idx(self, x, y, z):
+    def shuffled_grid_idx(self, x, y, z):  # the interpreter visits x, then y, then z (row-major)
         TRACKER.next_program()
         DEPENDENT.next_program()
-        nx, ny, nz = self.grid_dim
-        return set_grid_idx(self, nx - 1 - x, ny - 1 - y, nz - 1 - z)
+        _, ny, nz = self.grid_dim
+        p = int(ORDER[0][(x * ny + y) * nz + z])
+        return set_grid_idx(self, p // (ny * nz), p // nz % ny, p % nz)
 
     def grid_dim(self, nx, ny, nz):
-        races = TRACKER.races  # a new launch: earlier launches' stores are ordered before it
-        TRACKER.reset()
+        ORDER[0] = interpreter_reorder.program_order(nx * ny * nz)
+        races, _ = TRACKER.races, TRACKER.reset()  # a new launch: earlier launches' stores are ordered before it
         TRACKER.races = races
         return set_grid_dim(self, nx, ny, nz)
 
@@ -411,7 +393,7 @@ def install() -> list:
             took = np.array_equal(np.asarray(old.data), np.broadcast_to(cmp.data, np.shape(old.data)))
         except (KeyError, AttributeError, TypeError, ValueError):
             took = False  # an unknown layout: no lock
-        return watch_use(old, *_hooks(unordered, order, addrs, took))
+        return watch_use(old, *atomic_use_hooks(unordered, order, addrs, took, np.size(ptr.data) == 1))
 
     def rmw(self, *args, **kwargs):  # (rmwOp, ptr, val, mask, sem, scope)
         ptr = args[1] if len(args) > 1 else kwargs["ptr"]
@@ -431,7 +413,8 @@ def install() -> list:
         unordered = unordered or TRACKER.lanes.dependent  # ... or on the order of this program's lanes
         old = atomic_rmw(self, *args, **kwargs)
         # max/min: Triton's own select reads a float's results
-        return watch_use(old, *_hooks(unordered and rmw_kind(op) not in LATTICE, order, addrs))
+        return watch_use(old, *atomic_use_hooks(unordered and rmw_kind(op) not in LATTICE, order, addrs,
+                                      scalar=np.size(ptr.data) == 1))
 
     def asm(self, *args, **kwargs):  # (inlineAsm, constraints, values, type, isPure, pack)
         gdc = gdc_instruction(args[0] if args else kwargs.get("inlineAsm"))
@@ -441,7 +424,7 @@ def install() -> list:
             DEPENDENT.wait()
         return gdc_result()
 
-    b.set_grid_idx, b.set_grid_dim = mirrored_grid_idx, grid_dim
+    b.set_grid_idx, b.set_grid_dim = shuffled_grid_idx, grid_dim
     b.create_masked_load, b.create_masked_store = load, store
     b.create_atomic_cas, b.create_atomic_rmw = cas, rmw
     b.create_barrier, TensorHandle.set_attr = barrier, set_attr

@@ -71,3 +71,17 @@ def install() -> list:
 
     InterpreterBuilder.create_reshape = create_reshape
     return [InterpreterBuilder]
+
+
+def program_order(n: int) -> np.ndarray:
+    """This launch's order of its `n` programs (grid-order index -> program run at that turn), as a GPU may
+    schedule them: shuffled, and for n >= 3 neither the first nor the last program runs last, so that "program 0
+    (or the last one) finalises" without waiting on the others reads unwritten memory (red-team round 10, R10A_02:
+    a fixed reversed order let program 0 finalise last), as does "lower program ids have finished"."""
+    if n <= 2:
+        return np.arange(n)[::-1].copy()
+    perm = permutation(n, (-2,)).copy()
+    if perm[-1] in (0, n - 1):
+        k = int(np.flatnonzero((perm != 0) & (perm != n - 1))[0])
+        perm[k], perm[-1] = perm[-1], perm[k]
+    return perm

@@ -22,7 +22,7 @@ from typing import Any
 
 import torch
 
-from tritonrl.verifier_workers.sandbox.worker import device_compare, watch
+from tritonrl.verifier_workers.sandbox.worker import device_compare, tf32_operands, watch
 from tritonrl.verifier_workers.sandbox.worker.autotune_check import CONFIG_CHECK
 from tritonrl.verifier_workers.sandbox.worker.device_kernels import DeviceKernels
 from tritonrl.verifier_workers.sandbox.worker.build import DTYPES, call_seed, jittered, later_inputs, make_inputs, make_model
@@ -96,7 +96,7 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
     kernels = DeviceKernels() if check and device == "cuda" else NoWatch()
     try:
         with kernels:
-            with grad_ctx, mode:
+            with grad_ctx, tf32_operands.forward_mode(check), mode:
                 out = model(*inputs)
             if device == "cuda":
                 _cuda_sync()
@@ -161,6 +161,7 @@ def _forward(model, inputs: list, device: str, grad_mode: str, watch: bool, chec
 def op_run(args: dict, _tensors: dict) -> tuple[dict, dict]:
     """Build inputs and a model from seeds, run the forward under each grad mode, return outputs (a
     candidate's as copied right after its first forward, with automatic garbage collection off)."""
+    tf32_operands.STATE.on = bool(args.get("tf32_operands"))  # the reference's TF32-world float64 run
     if not args.get("check"):
         return _run(args)
     with GcOff():
