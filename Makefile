@@ -4,8 +4,9 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 # two pytest-xdist processes, each test file kept whole on one (its module fixtures, such as the e2e train run,
-# start once; `--dist loadgroup` marks did not take effect with pytest 9.2 + xdist 3.8 on 2026-11-28)
-XDIST := -n 2 --dist loadfile
+# start once), handed out in collection order, where tests/conftest.py puts the slowest files first: xdist's
+# default reorders files by test count, which started the e2e run last (20 minutes in, on 2026-11-28)
+XDIST := -n 2 --dist loadfile --no-loadscope-reorder
 # the edit loop (<= 5 min): no Ray/vLLM/DeepSpeed/model start-up or corpus run (slow), no GPU, no verifier
 # run that waits out a timeout or starts a CLI process (heavy)
 FAST := -m "not slow and not gpu and not heavy"

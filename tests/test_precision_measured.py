@@ -310,7 +310,7 @@ def test_the_tf32_world_truncates_only_matrix_operands():
             cand = torch.addmm(bias, a, b)
     finally:
         tf32_operands.STATE.on = False
-    want = bias + tf32_operands.truncated(a) @ tf32_operands.truncated(b)
+    want = torch.addmm(bias, tf32_operands.truncated(a), tf32_operands.truncated(b))
     assert torch.equal(got, want) and torch.equal(plain, torch.exp(a))
     assert torch.equal(cand, torch.addmm(bias, a, b)) and not torch.equal(got, cand)
     t = tf32_operands.truncated(a).to(torch.float32).view(torch.int32)

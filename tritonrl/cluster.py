@@ -7,6 +7,7 @@ TCP probe with a short deadline runs first and turns that into a one-line error.
 from __future__ import annotations
 
 import ipaddress
+import logging
 import os
 import socket
 from urllib.parse import urlsplit
@@ -16,6 +17,10 @@ import ray
 from tritonrl.config import RayConfig
 
 CONNECT_TIMEOUT_S = 5.0
+# Ray's connect to a GCS that answers gives up after ~30 s; a head busy on a loaded machine (CI's two test
+# processes, an e2e run beside a `ray start --head`: 2026-11-28) can take longer, so once more before failing
+CONNECT_ATTEMPTS = 2
+log = logging.getLogger(__name__)
 
 
 class ClusterUnreachable(ConnectionError):
@@ -94,10 +99,14 @@ def ensure_ray(cfg: RayConfig | None = None, connect_timeout_s: float = CONNECT_
         _probe(host, port, connect_timeout_s)
         if _is_loopback(host):
             _loopback_only()
-        try:
-            ray.init(address=address, logging_level="WARNING")
-        except ConnectionError as e:  # the port answers but no Ray GCS does (Ray gives up after ~30 s)
-            raise ClusterUnreachable(f"ray address {address!r}: {str(e).splitlines()[0]}") from None
+        for attempt in range(CONNECT_ATTEMPTS):
+            try:
+                ray.init(address=address, logging_level="WARNING")
+                break
+            except ConnectionError as e:  # the port answers but no Ray GCS does (Ray gives up after ~30 s)
+                if attempt + 1 == CONNECT_ATTEMPTS:
+                    raise ClusterUnreachable(f"ray address {address!r}: {str(e).splitlines()[0]}") from None
+                log.warning("ray address %r: no answer yet (%s); trying again", address, str(e).splitlines()[0])
     elif address == "auto":
         try:
             ray.init(address="auto", logging_level="WARNING")
