@@ -1,5 +1,5 @@
 # Two entry points on a fresh machine: `make train` (the embedded default job) and `make test`.
-# Both create .venv with the CPU stack on first use (about 5 minutes).
+# Both create .venv with the CPU stack on first use (about 1.5 minutes: deploy/install_cpu.sh).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin

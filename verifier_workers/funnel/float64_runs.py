@@ -97,7 +97,7 @@ def float64_reference(runs: WorkerRuns, ctx: VerifyContext, var: variants.Varian
                                                  call_shares=shares)
         except RoleError:
             return r64
-        if w_reply.get("ok") and not w_reply.get("skipped") and w_reply.get("n_out") == r64.n_out and w_outs:
+        if _same_run(w_reply, w_outs, r64.n_out, shares):
             r64 = dataclasses.replace(r64, eps=precision.EPS32, tf32_outs=w_outs)
     return r64
 
@@ -132,7 +132,14 @@ def conditioned(runs: WorkerRuns, ctx: VerifyContext, var: variants.Variant, sta
             reply, outs = runs.run_reference(ctx, var64, stage, call_shares=list(ref.get("call_shares") or []))
         except RoleError:
             return dataclasses.replace(r64, cond_outs=[])
-        if not reply.get("ok") or reply.get("skipped") or reply.get("n_out") != r64.n_out or not outs:
+        if not _same_run(reply, outs, r64.n_out, list(ref.get("call_shares") or [])):
             return dataclasses.replace(r64, cond_outs=[])
         draws.append(outs)
     return dataclasses.replace(r64, cond_outs=draws)
+
+
+def _same_run(reply: dict, outs, n_out: int, shares: list) -> bool:
+    """Whether a second float64 run (TF32-world, jittered) made the plain one's calls: its later calls took the
+    shares asked (one that fell back to a fresh draw saw other inputs, and its spread would mean nothing)."""
+    return bool(reply.get("ok") and not reply.get("skipped") and not reply.get("nonfinite") and outs
+                and reply.get("n_out") == n_out and list(reply.get("call_shares") or []) == list(shares))

@@ -147,10 +147,14 @@ def op_compare(args: dict, _tensors: dict) -> tuple[dict, dict]:
                 raise torch.OutOfMemoryError(f"{memory_report()}; {str(e).splitlines()[0]}") from None
         prec = args.get("precision")
         ref64 = _KEPT.get(prec["slot"]) if isinstance(prec, dict) else None
-        if res["passed"] and ref64 is not None:  # (a float64 run evicted meanwhile: not measured)
+        cond = _cond_draws(prec) if isinstance(prec, dict) else None
+        if res["passed"] and prec and prec.get("cond_slots") and (ref64 is None or cond is None):
+            # judged again after a refusal, with runs evicted meanwhile: the refusal stands, never a pass
+            res["precision"] = {"measures": [], "error": "precision_downgrade: refused by the plain measures; the "
+                                "float64 runs of the conditioning were evicted before they could be judged"}
+        elif res["passed"] and ref64 is not None:  # (a float64 run evicted meanwhile: not measured)
             res["precision"] = precision.check(ref, ref64, cand, int(prec["n_out"]), float(prec["eps"]),
-                                               int(prec.get("calls") or 1), bool(prec.get("faithful")),
-                                               _cond_draws(prec))
+                                               int(prec.get("calls") or 1), bool(prec.get("faithful")), cond)
         return {"result": res}, {}
     finally:
         del cand
@@ -160,6 +164,9 @@ def op_compare(args: dict, _tensors: dict) -> tuple[dict, dict]:
 def _cond_draws(prec: dict) -> list | None:
     """The jittered float64 runs' outputs (precision.K_COND), where every draw is still kept."""
     draws = [_KEPT.get(s) for s in prec.get("cond_slots") or ()]
+    for s in [prec.get("slot"), *(prec.get("cond_slots") or ())]:
+        if s in _KEPT:  # read now: the least recently used go first
+            _KEPT.move_to_end(s)
     return draws if draws and all(d is not None for d in draws) else None
 
 

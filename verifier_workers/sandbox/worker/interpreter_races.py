@@ -191,7 +191,7 @@ class RaceTracker:
         if _hits(a, un).any():
             return True
         if self.synced:  # ordered only after the stores the releases it synchronised with published
-            return self.publish.hidden(a)
+            return bool(_hits(a, self.released).any()) and self.publish.hidden(a)
         return bool(_hits(a, self.released + (self.atomic_released if atomics else [])).any())
 
     def store(self, addrs: np.ndarray) -> None:
@@ -203,7 +203,7 @@ class RaceTracker:
             self.unreleased, self.released, self.pending, self.own = [], [], [], []
             self.atomic_unreleased, self.atomic_released, self.loaded, self.reads = [], [], [], []
             self.atomic_reads = []
-            self.atomic_ordered, self.atomic_relaxed = [], []
+            self.atomic_ordered, self.atomic_relaxed, self.publish = [], [], ReleaseGroups()
             return
         if (self.unreleased or self.released or self.atomic_unreleased or self.atomic_released or self.loaded
                 or self.read_unreleased or self.read_released or self.read_spans):

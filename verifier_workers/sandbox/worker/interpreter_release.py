@@ -12,7 +12,9 @@ zeroing on a GPU, and be wiped by it).
 Contract (per launch, for the running program): `store(addrs)` a plain store; `release(addrs)` a releasing
 atomic at those bytes, which publishes every earlier store of the program; `acquire(addrs)` the program used
 the value of an acquiring atomic at bytes another program released at; `end_program()`; `hidden(a)`: whether
-bytes `a` hit a finished program's store that no release this program synchronised with published.
+bytes `a` hit a finished program's store that no release this program synchronised with published. A release
+over more than KEY_BYTES (an atomic accumulating a tile, not a flag or a counter) keeps the old rule: whoever
+synchronised anywhere is ordered after what it published (memory and time stay bounded on atomic-heavy kernels).
 """
 from __future__ import annotations
 
@@ -47,26 +49,32 @@ def hits(a: np.ndarray, chunks: list[np.ndarray]) -> np.ndarray:
     return hit
 
 
+ANY = -1  # the key of a release too wide to be a flag or a counter (an accumulating atomic on a tile)
+KEY_BYTES = 64  # a release over more bytes than this publishes to every synchronised program (the old rule)
+
+
 class ReleaseGroups:
     def __init__(self):
         self.groups: dict[frozenset, list[np.ndarray]] = {}  # release bytes -> finished programs' stores they published
-        self.seen_at: dict[int, set] = {}  # a release's byte -> what the programs releasing there had synchronised with
+        self.seen_at: dict[int, set] = {}  # a release's byte -> what its releasing programs had synchronised with
         self.mine: list[tuple[list[np.ndarray], set]] = []  # this program's published stores, the releases after them
         self.pending: list[np.ndarray] = []  # its stores since its last release
-        self.visible: set[int] = set()  # the release bytes it synchronised with, directly or transitively
-        self.released_at: set[int] = set()
+        self.visible: set[int] = {ANY}  # the release bytes it synchronised with, directly or transitively
+        self.snapshots: dict[int, set] = {}  # its release bytes -> what it had synchronised with at that release
 
     def store(self, addrs: np.ndarray) -> None:
         self.pending.append(addrs)
 
     def release(self, addrs: np.ndarray) -> None:
-        keys = set(np.unique(addrs).tolist())
+        keys = set(np.unique(addrs).tolist()) if addrs.size <= KEY_BYTES else {ANY}
         for _, later in self.mine:  # a release publishes every earlier store, not only those since the last one
             later |= keys
         if self.pending:
             self.mine.append((self.pending, set(keys)))
             self.pending = []
-        self.released_at |= keys
+        if len(self.visible) > 1:  # (what a later acquirer at these bytes also sees: only what was seen by now)
+            for k in keys - {ANY}:
+                self.snapshots.setdefault(k, set(self.visible))
 
     def acquire(self, addrs: list[int]) -> None:
         for a in addrs:
@@ -76,9 +84,9 @@ class ReleaseGroups:
     def end_program(self) -> None:
         for stores, keys in self.mine:
             merge_in(self.groups.setdefault(frozenset(keys), []), stores)
-        for a in self.released_at:
-            self.seen_at.setdefault(a, set()).update(self.visible)
-        self.mine, self.pending, self.visible, self.released_at = [], [], set(), set()
+        for a, seen in self.snapshots.items():
+            self.seen_at.setdefault(a, set()).update(seen)
+        self.mine, self.pending, self.visible, self.snapshots = [], [], {ANY}, {}
 
     def hidden(self, a: np.ndarray) -> bool:
         return any(not (keys & self.visible) and bool(hits(a, chunks).any()) for keys, chunks in self.groups.items())
