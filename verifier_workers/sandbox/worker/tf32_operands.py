@@ -22,6 +22,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 
 from tritonrl.verifier_workers.sandbox.precision import TF32_EMULATED as EMULATED
+from tritonrl.verifier_workers.sandbox.worker.interpreter_dot import tf32_truncate
 
 
 class _State:
@@ -32,12 +33,10 @@ STATE = _State()
 
 
 def truncated(t: torch.Tensor) -> torch.Tensor:
-    """A float tensor as TF32 reads it: rounded to fp32, the low 13 mantissa bits cleared (inf/NaN kept), back in
-    its own dtype."""
-    f = t.to(torch.float32)
-    bits = f.view(torch.int32)
-    finite = (bits & 0x7F800000) != 0x7F800000
-    return torch.where(finite, bits & ~0x1FFF, bits).view(torch.float32).to(t.dtype)
+    """A float tensor as TF32 reads it: rounded to fp32, then the interpreter's own TF32 read
+    (interpreter_dot.tf32_truncate: the low 13 mantissa bits cleared, inf/NaN kept), back in its own dtype."""
+    f = t.detach().to(torch.float32).cpu().numpy()
+    return torch.from_numpy(tf32_truncate(f)).to(t.device, t.dtype)
 
 
 class Tf32Operands(TorchDispatchMode):
