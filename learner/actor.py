@@ -7,8 +7,6 @@ group calls it on all ranks with the same number of micro-batches.
 from __future__ import annotations
 
 import os
-import tempfile
-import threading
 import time
 from datetime import timedelta
 
@@ -21,6 +19,7 @@ from tritonrl.learner import checkpoint
 from tritonrl.learner.batch import Sequence, collate, micro_batches
 from tritonrl.learner.loss import LossScale, policy_loss, sft_loss, token_logprobs
 from tritonrl.learner.model import is_peft, load_model, lora_scalings, merge_lora_state
+from tritonrl.learner.op_build import build_cpu_ops
 
 BUILD_TIMEOUT_S = float(os.environ.get("TRITONRL_EXT_BUILD_TIMEOUT", "600"))
 
@@ -41,40 +40,10 @@ def ds_config(cfg: LearnerConfig, device: str) -> dict:
     }
 
 
-def _prebuild_extensions(timeout_s: float) -> None:
-    """Build DeepSpeed's CPU shm-comm op now, with a deadline: a stale lock must fail, never hang."""
-    import deepspeed
-    from deepspeed.accelerator import get_accelerator
-
-    builder = get_accelerator().create_op_builder("ShareMemCommBuilder")
-    if builder is None or not deepspeed.ops.__compatible_ops__.get(builder.NAME, False):
-        return
-    err: list[BaseException] = []
-
-    def build():
-        try:
-            builder.load(verbose=False)
-        except BaseException as e:  # reported below
-            err.append(e)
-
-    t = threading.Thread(target=build, daemon=True)
-    t.start()
-    t.join(timeout_s)
-    ext_dir = os.environ.get("TORCH_EXTENSIONS_DIR", "")
-    if t.is_alive():
-        raise TimeoutError(f"DeepSpeed op build ({builder.NAME}) took over {timeout_s:.0f} s: a killed build leaves "
-                           f"a 'lock' file under {ext_dir!r}; delete it or unset TORCH_EXTENSIONS_DIR")
-    if err:
-        raise RuntimeError(f"DeepSpeed op build ({builder.NAME}) failed: {err[0]}") from err[0]
-
-
 class LearnerWorker:
     def __init__(self, cfg: LearnerConfig, model_path: str, device: str, rank: int):
         self.cfg, self.model_path, self.device, self.rank = cfg, model_path, device, rank
         self.world_size = cfg.world_size
-        if not os.environ.get("TORCH_EXTENSIONS_DIR"):
-            # fresh per actor: a lock left by a killed build elsewhere can never block this one
-            os.environ["TORCH_EXTENSIONS_DIR"] = tempfile.mkdtemp(prefix=f"tritonrl-ext-r{rank}-")
         self.engine = None
 
     def master_address(self) -> tuple[str, int]:
@@ -91,7 +60,7 @@ class LearnerWorker:
             torch.cuda.set_device(0)  # Ray pins one GPU per actor via CUDA_VISIBLE_DEVICES
         else:  # Ray sets OMP_NUM_THREADS=num_cpus (1); rollout and verifier wait while the learner works
             torch.set_num_threads(self.cfg.cpu_threads or os.cpu_count() or 1)
-        _prebuild_extensions(BUILD_TIMEOUT_S)
+        build_cpu_ops(BUILD_TIMEOUT_S)  # one build per machine, shared by the ranks (op_build.py)
         t1 = time.perf_counter()
         deepspeed.init_distributed(dist_backend="nccl" if self.device == "cuda" else "gloo",
                                    auto_mpi_discovery=False, timeout=timedelta(minutes=30))

@@ -40,7 +40,6 @@ def test_learner_ipc_sync_equality(tmp_path):
     from tritonrl.rollout.vllm_engine import VLLMEngine
     from tritonrl.tasks.suite import load_builtin, plans
 
-    os.environ.setdefault("TORCH_EXTENSIONS_DIR", str(tmp_path / "ext"))
     ray.init(num_gpus=1, num_cpus=8, include_dashboard=False)
     try:
         model_path = resolve_model(ModelConfig())

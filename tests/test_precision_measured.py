@@ -271,22 +271,38 @@ def test_a_gemm_on_16_bit_operands_stays_refused_with_its_conditioning():
     assert honest.ratio < 1
 
 
-def test_through_the_verifier_the_conditioning_alone_accepts_the_honest_total(seeded_verifier, runtime_only,
+@pytest.fixture
+def original_variant_only():
+    """A seeded verifier judging only the original variant (standard normal inputs)."""
+    from tritonrl.config import ExtensionsConfig, VerifierConfig
+    from tritonrl.verifier_workers.funnel.verifier import Verifier
+
+    v = Verifier(VerifierConfig(seed_entropy=False, base_seed=1234, stages=["tiny", "full"]),
+                 ExtensionsConfig(multi_input=False), device="cpu")
+    yield v
+    v.close()
+
+
+def test_through_the_verifier_the_conditioning_alone_accepts_the_honest_total(original_variant_only,
                                                                             monkeypatch):
-    """The plumbing: with the two plain allowances at zero every judged variant is refused by them, so each is
-    judged again with COND_DRAWS jittered float64 runs of the reference (Variant.jitter, in its worker). The
-    honest total passes on its conditioning alone; the same kernel on values cut to fp16's mantissa is refused, naming it."""
+    """The plumbing: with the two plain allowances at zero the variant is refused by them, so it is judged
+    again with COND_DRAWS jittered float64 runs of the reference (Variant.jitter, in its worker). The honest
+    total passes on its conditioning alone; the same kernel on values cut to fp16's mantissa is refused, naming
+    it. Only the original variant: the jitter bound is for sums that cancel (normal values; bench/
+    precision_conditioning.py: honest err/cond max 16.1 of 24 in 1000 draws). A heterogeneous variant's sum is
+    dominated by its largest values, whose 1-ulp moves are tiny beside the rounding of the partial sums (a CI
+    run measured 60 x the spread): the plain allowances, not set to zero in use, judge those."""
     monkeypatch.setattr(precision, "K_REF", 0.0)
     monkeypatch.setattr(precision, "FLOOR_ULPS", 0.0)
     task, code = redteam_case("R8B_10_autotune_no_reset", ROUND_8.name)
     honest = code.replace('key=["n"])', 'key=["n"], reset_to_zero=["out_ptr"])')
-    verdict = seeded_verifier.verify(task, honest)
+    verdict = original_variant_only.verify(task, honest)
     assert verdict.correct, verdict.error
     # each value's last 13 mantissa bits dropped (10 kept, fp16's), as R6B_06 does
     low = honest.replace("tl.sum(v, axis=0)", "tl.sum((v.to(tl.int32, bitcast=True) & -8192).to(tl.float32, "
                                               "bitcast=True), axis=0)")
     assert low != honest
-    verdict = runtime_only.verify(task, low)  # (the static rules refuse this spelling before any run)
+    verdict = original_variant_only.verify(task, low)  # (no static stage: it refuses this spelling first)
     assert not verdict.correct and "under 1-ulp input moves" in (verdict.error or ""), verdict.error
 
 
