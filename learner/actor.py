@@ -19,9 +19,25 @@ from tritonrl.learner import checkpoint
 from tritonrl.learner.batch import Sequence, collate, micro_batches
 from tritonrl.learner.loss import LossScale, policy_loss, sft_loss, token_logprobs
 from tritonrl.learner.model import is_peft, load_model, lora_scalings, merge_lora_state
-from tritonrl.learner.op_build import build_cpu_ops
 
-BUILD_TIMEOUT_S = float(os.environ.get("TRITONRL_EXT_BUILD_TIMEOUT", "600"))
+
+
+def skip_shm_comm_op() -> bool:
+    """Keep DeepSpeed from building its CPU shm-comm op; returns whether it was going to.
+
+    On a CPU, DeepSpeed's comm backend JIT-builds that op on every init (30 s alone, 150 s with two ranks
+    building at once on 2 cores, 2026-11-28), and a build killed midway leaves a lock that hangs every later
+    one. The op serves only `inference_all_reduce` (tensor-parallel inference); ZeRO training's collectives
+    go through torch.distributed (gloo here). DeepSpeed keeps `ops.__compatible_ops__` as one module dict whose
+    edits persist; an op marked incompatible there is never built."""
+    import deepspeed
+    from deepspeed.accelerator import get_accelerator
+
+    builder = get_accelerator().create_op_builder("ShareMemCommBuilder")
+    if builder is None or not deepspeed.ops.__compatible_ops__.get(builder.NAME, False):
+        return False
+    deepspeed.ops.__compatible_ops__[builder.NAME] = False
+    return True
 
 
 def ds_config(cfg: LearnerConfig, device: str) -> dict:
@@ -60,7 +76,7 @@ class LearnerWorker:
             torch.cuda.set_device(0)  # Ray pins one GPU per actor via CUDA_VISIBLE_DEVICES
         else:  # Ray sets OMP_NUM_THREADS=num_cpus (1); rollout and verifier wait while the learner works
             torch.set_num_threads(self.cfg.cpu_threads or os.cpu_count() or 1)
-        build_cpu_ops(BUILD_TIMEOUT_S)  # one build per machine, shared by the ranks (op_build.py)
+        skip_shm_comm_op()  # (CPU) an op training never calls
         t1 = time.perf_counter()
         deepspeed.init_distributed(dist_backend="nccl" if self.device == "cuda" else "gloo",
                                    auto_mpi_discovery=False, timeout=timedelta(minutes=30))
@@ -74,7 +90,7 @@ class LearnerWorker:
         self.engine, *_ = deepspeed.initialize(model=model, optimizer=optimizer, config=ds_config(cfg, self.device))
         self.ref_model = self._reference() if cfg.kl_coef > 0 else None
         t3 = time.perf_counter()
-        return {"ext_build_s": t1 - t0, "dist_init_s": t2 - t1, "model_and_ds_init_s": t3 - t2, "init_s": t3 - t0}
+        return {"skip_op_s": t1 - t0, "dist_init_s": t2 - t1, "model_and_ds_init_s": t3 - t2, "init_s": t3 - t0}
 
     def _reference(self):
         """Frozen initial policy for the KL term. With LoRA the adapter-disabled model serves (no copy)."""

@@ -45,7 +45,7 @@ class LearnerGroup:
             remove_placement_group(self.pg)
             raise TimeoutError(f"LearnerGroup: the cluster cannot place {cfg.world_size} x {bundle} "
                                f"(resources: {ray.cluster_resources()})")
-        env = {k: os.environ[k] for k in ("TORCH_EXTENSIONS_DIR", "TRITONRL_EXT_BUILD_TIMEOUT") if k in os.environ}
+        env = {k: os.environ[k] for k in ("TORCH_EXTENSIONS_DIR",) if k in os.environ}
         self.actors = []
         for rank in range(cfg.world_size):
             opts = {"num_gpus": gpus, "num_cpus": 1} if device == "cuda" else {"num_cpus": 1}

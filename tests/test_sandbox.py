@@ -122,3 +122,28 @@ def test_landlock_can_be_turned_off():
         assert sb.call("ping")[0]["ok"] and sb.landlock_abi == 0
     finally:
         sb.close()
+
+
+def test_a_killed_supervisors_temp_dir_is_swept_by_the_next(tmp_path):
+    """Ray kills an actor with SIGKILL: its sandboxes' temp dirs stay. The next supervisor process deletes the
+    dirs of supervisors that are gone, never a live one's."""
+    import subprocess
+    import sys
+
+    from tritonrl.verifier_workers.sandbox.supervisor import TMP_PREFIX, sweep_stale_dirs
+
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    script = ("import sys, time\nfrom tritonrl.verifier_workers.sandbox.supervisor import Sandbox\n"
+              "s = Sandbox('candidate', 'cpu')\ns.start()\nprint(s._tmp, flush=True)\ntime.sleep(600)\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        killed_dir = proc.stdout.readline().strip()
+        assert os.path.basename(killed_dir).startswith(f"{TMP_PREFIX}{proc.pid}-candidate-")
+    finally:
+        proc.kill()
+        proc.wait()
+    live = tmp_path / f"{TMP_PREFIX}{os.getpid()}-reference-x"
+    live.mkdir()
+    assert os.path.isdir(killed_dir)
+    assert sweep_stale_dirs(str(tmp_path)) == [os.path.basename(killed_dir)]
+    assert not os.path.exists(killed_dir) and live.is_dir()

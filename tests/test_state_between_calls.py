@@ -81,6 +81,31 @@ def test_stale_call_by_hand():
     assert stale_call([r1, r1 * (1 + 100 * torch.finfo(torch.float32).eps)], [c1, c1.clone()])
 
 
+def test_a_swap_that_keeps_the_exact_sum_is_no_stale_call():
+    """A total whose terms cancel: two of its 4096 values swapped keeps the exact sum, yet torch's fp32 sum moves
+    by more than STALE_EPS of the small total through rounding (CI, R8B_04's honest twin, values_small). Judged
+    on the float64 outputs, nothing moved; a change of the inputs that moves the exact sum still counts."""
+    g = torch.Generator().manual_seed(0)
+    x = torch.randn(4096, generator=g, dtype=torch.float64) * 100
+    x[-1] -= x.sum()  # the exact total is 0 up to float64 rounding: fp32 sums of it cancel
+    x32 = x.float()
+    moves = 0
+    for seed in range(64):  # a swap that moves torch's fp32 total past 64 eps x |total| (rounding alone)
+        i, j = torch.randperm(4096, generator=torch.Generator().manual_seed(seed))[:2].tolist()
+        y32 = x32.clone()
+        y32[i], y32[j] = x32[j], x32[i]
+        r1, r2 = x32.sum().reshape(1), y32.sum().reshape(1)
+        e1, e2 = x32.double().sum().reshape(1), y32.double().sum().reshape(1)
+        c = torch.tensor([float(r1)])
+        if stale_call([r1, r2], [c, c.clone()]):
+            moves += 1
+            assert not stale_call([r1, r2], [c, c.clone()], exact=[e1, e2])
+    assert moves  # the fp32 check alone would have refused some of these
+    r1, r2 = torch.tensor([0.5]), torch.tensor([0.5])
+    assert stale_call([r1, r2], [r1, r1.clone()], exact=[torch.tensor([0.5], dtype=torch.float64),
+                                                         torch.tensor([0.75], dtype=torch.float64)])
+
+
 # ---------------------------------------------------------------- the task's precision
 
 

@@ -363,7 +363,8 @@ class WorkerRuns:
         With `ref64` (float64_reference's), a pass also carries `precision` (precision.check's result)."""
         calls = int(cand.get("n_calls") or 1)  # the outputs of each forward call, the reference's and the candidate's
         if not isinstance(ref_outs, str):
-            res = compare.compare_calls(ref_outs, cand["outs"], calls, self.cfg.tolerances, wider_ok)
+            exact = ref64.outs if ref64 is not None and not isinstance(ref64.outs, str) else None
+            res = compare.compare_calls(ref_outs, cand["outs"], calls, self.cfg.tolerances, wider_ok, exact)
             if res["passed"] and ref64 is not None and not isinstance(ref64.outs, str):
                 res["precision"] = ref64.check(ref_outs, cand["outs"])
             return res

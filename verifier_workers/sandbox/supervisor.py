@@ -39,6 +39,28 @@ class SandboxError(Exception):
         self.kind, self.detail, self.log_tail = kind, detail, log_tail
 
 
+TMP_PREFIX = "tritonrl-sandbox-"  # + "<supervisor pid>-<role>-<random>" under the temp dir
+_swept = False
+
+
+def sweep_stale_dirs(tmp_root: str | None = None) -> list[str]:
+    """Delete sandbox temp dirs whose supervisor process is gone (a supervisor killed with SIGKILL, as Ray
+    kills an actor, cannot clean up after itself). Returns what it deleted. A reused pid keeps a stale dir
+    for a while; a live supervisor's dir is never touched."""
+    root = tmp_root or tempfile.gettempdir()
+    gone = []
+    try:
+        names = [n for n in os.listdir(root) if n.startswith(TMP_PREFIX)]
+    except OSError:
+        return gone
+    for name in names:
+        pid = name[len(TMP_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and not psutil.pid_exists(int(pid)):
+            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+            gone.append(name)
+    return gone
+
+
 def _signal_name(returncode: int) -> str:
     try:
         return signal.Signals(-returncode).name
@@ -94,7 +116,12 @@ class Sandbox:
             if self.alive:
                 return
             self._cleanup()
-            self._tmp = tempfile.mkdtemp(prefix=f"tritonrl-{self.role}-")
+            global _swept
+            if not _swept:  # once per supervisor process
+                _swept = True
+                sweep_stale_dirs()
+            # the supervisor's pid in the name: sweep_stale_dirs finds what a killed supervisor left
+            self._tmp = tempfile.mkdtemp(prefix=f"{TMP_PREFIX}{os.getpid()}-{self.role}-")
             to_child_r, to_child_w = os.pipe()
             from_child_r, from_child_w = os.pipe()
             log = open(os.path.join(self._tmp, "worker.log"), "wb")
