@@ -279,7 +279,7 @@ def test_the_running_statistics_a_forward_changes_must_be_left_by_the_candidate(
     assert info["violations"] == [buffer_updates.VIOLATION]
     assert set(info["compute_ops"]) == {"buffer:bn.running_mean", "buffer:bn.running_var"}
 
-    h = cand.gemm(x).detach()
+    h = ref.gemm(x).detach()  # (the weights the reference's first call saw)
     mean, var = h.mean(0), h.var(0)  # unbiased, as torch's running_var
     m = ref.bn.momentum
     cand.register_buffer("rm", ((1 - m) * stale["running_mean"] + m * mean).reshape(2, 3))
