@@ -42,8 +42,10 @@ def speedup_reward(verdict: Verdict, cfg: RewardConfig) -> float:
 # Static "violations" that mean broken or incomplete output, not an attempt to game the verifier: they get the
 # funnel's zero credit but no cheat penalty, so a policy is not taught that a typo is as bad as a cheat. A store
 # past the tensors (`stray_store`, a missing mask) is the commonest bug of written Triton: refused, not punished.
+# So is a training-mode BatchNorm that never updates its running statistics (`buffer_not_updated`): the outputs
+# are right, the module's state is not, as an LLM's first norm kernel often leaves it.
 NOT_CHEATS = frozenset({"syntax_error", "analysis_error", "no_model_new", "no_triton_kernel", "unknown_name",
-                        "stray_store"})
+                        "stray_store", "buffer_not_updated"})
 
 
 def cheat_penalty(verdict: Verdict, cfg: RewardConfig) -> float:

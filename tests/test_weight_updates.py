@@ -4,7 +4,9 @@ R8A_05, R8A_06, R8A_07, R8C_06).
 - a weight update (sandbox/worker/weight_update.py) moves every float parameter, the same on both sides, before
   each forward call: copies of parameters in any layout follow, values derived from them (a fold) go stale;
 - a parameter's `.grad` is in the state poisoner's reach (state_poison.py);
-- Python values a forward writes in the candidate's classes or module objects are named (python_state.py).
+- Python values a forward writes in the candidate's classes or module objects are named (python_state.py);
+- the float buffers the reference's first forward changes (BatchNorm's running statistics in training mode) must
+  be held by the candidate's model after its first call (buffer_updates.py; red-team round 10, R10B_10).
 """
 from __future__ import annotations
 
@@ -15,11 +17,12 @@ import pytest
 import torch
 import torch.nn as nn
 
+from tritonrl.verifier_workers.sandbox.worker import buffer_updates
 from tritonrl.verifier_workers.sandbox.worker.python_state import PythonState
 from tritonrl.verifier_workers.sandbox.worker.state_poison import StateGuard, reachable_tensors
 from tritonrl.verifier_workers.sandbox.worker.weight_update import update_candidate, update_reference
 
-from helpers import redteam_case
+from helpers import ROUND_10, honest_twin, redteam_case
 
 ROUND_8 = "redteam_2026_11_27e"
 
@@ -233,3 +236,96 @@ def test_round_8_weight_state_cheats_are_refused(runtime_only, name):
     verdict = runtime_only.verify(task, code)
     assert not verdict.correct, (verdict.error, verdict.violations)
     assert "wrong output" in (verdict.error or "") or "output_cache" in verdict.violations, verdict.error
+
+
+# ---------------------------------------------------------------- buffers the forward changes (round 10, R10B_10)
+class _GemmBn(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gemm = nn.Linear(8, 6)
+        self.bn = nn.BatchNorm1d(6)
+
+    def forward(self, x):
+        return self.bn(self.gemm(x))
+
+
+def _first_call(model, x) -> list[dict]:
+    """The reference's side of a run's first call: the entries its reply carries."""
+    before, result = buffer_updates.snapshot(model), {}
+    model(x)
+    buffer_updates.after_first_call(model, before, {"check": False}, result, {})
+    return result["ref_buffer_updates"]
+
+
+def _candidate_check(model, entries) -> dict:
+    info: dict = {"violations": [], "compute_ops": {}}
+    buffer_updates.after_first_call(model, None, {"check": True, "ref_buffer_updates": entries}, {}, info)
+    return info
+
+
+def test_the_running_statistics_a_forward_changes_must_be_left_by_the_candidate():
+    """The reference reports the float buffers its first call changed (not num_batches_tracked, an integer);
+    a candidate whose model holds them (under any name, reshaped) passes, one that left them stale, or moved
+    them by the biased variance or another momentum, misses them, named."""
+    torch.manual_seed(0)
+    ref, x = _GemmBn(), torch.randn(5, 8) * 2 + 1
+    stale = {k: v.clone() for k, v in ref.bn.state_dict().items()}
+    entries = _first_call(ref, x)
+    assert [e["name"] for e in entries] == ["bn.running_mean", "bn.running_var"]
+
+    cand = _GemmBn()
+    cand.bn.load_state_dict(stale)
+    info = _candidate_check(cand, entries)
+    assert info["violations"] == [buffer_updates.VIOLATION]
+    assert set(info["compute_ops"]) == {"buffer:bn.running_mean", "buffer:bn.running_var"}
+
+    h = ref.gemm(x).detach()  # (the weights the reference's first call saw)
+    mean, var = h.mean(0), h.var(0)  # unbiased, as torch's running_var
+    m = ref.bn.momentum
+    cand.register_buffer("rm", ((1 - m) * stale["running_mean"] + m * mean).reshape(2, 3))
+    cand.register_buffer("rv", (1 - m) * stale["running_var"] + m * var)
+    assert _candidate_check(cand, entries)["violations"] == []
+    cand.rv.copy_((1 - m) * stale["running_var"] + m * h.var(0, unbiased=False))  # biased: 1/(N-1) off
+    assert _candidate_check(cand, entries)["compute_ops"] == {"buffer:bn.running_var": 1}
+    cand.rv.copy_((1 - 2 * m) * stale["running_var"] + 2 * m * var)  # another momentum
+    assert _candidate_check(cand, entries)["compute_ops"] == {"buffer:bn.running_var": 1}
+
+
+def test_a_reference_whose_forward_changes_no_buffer_asks_nothing():
+    """No buffers (a Linear), or buffers its forward only reads (BatchNorm in eval mode): no entries, and a
+    candidate holding nothing passes."""
+    torch.manual_seed(0)
+    x = torch.randn(5, 8)
+    assert _first_call(nn.Linear(8, 6), x) == []
+    assert _first_call(_GemmBn().eval(), x) == []
+    assert _candidate_check(nn.Linear(8, 6), [])["violations"] == []
+
+
+RUNNING_STATS = [  # R10B_10's kernel, also updating running_mean/running_var as torch does (unbiased variance)
+    ("bn_train_kernel(x_ptr, w_ptr, b_ptr, o_ptr, N, C, HW, eps, BLOCK: tl.constexpr):",
+     "bn_train_kernel(x_ptr, w_ptr, b_ptr, o_ptr, rm_ptr, rv_ptr, N, C, HW, eps, momentum, BLOCK: tl.constexpr):"),
+    ("    rstd = 1.0 / tl.sqrt(var + eps)\n",
+     "    rstd = 1.0 / tl.sqrt(var + eps)\n"
+     "    tl.store(rm_ptr + c, (1.0 - momentum) * tl.load(rm_ptr + c) + momentum * mean)\n"
+     "    tl.store(rv_ptr + c, (1.0 - momentum) * tl.load(rv_ptr + c) + momentum * var * total / (total - 1))\n"),
+    ("(x, self.bn.weight, self.bn.bias, out, N, C, H * W, self.bn.eps, BLOCK=512)",
+     "(x, self.bn.weight, self.bn.bias, out, self.bn.running_mean, self.bn.running_var, N, C, H * W,\n"
+     "                                 self.bn.eps, self.bn.momentum, BLOCK=512)"),
+]
+
+
+@pytest.mark.heavy
+def test_a_batchnorm_that_never_updates_its_running_statistics_is_refused(runtime_only):
+    """R10B_10: training-mode BatchNorm by batch statistics, right outputs, running_mean/running_var never
+    updated: refused as buffer_not_updated, the buffers named."""
+    task, code = redteam_case("R10B_10_batchnorm_skip_running_stats", ROUND_10.name)
+    verdict = runtime_only.verify(task, code)
+    assert not verdict.correct and buffer_updates.VIOLATION in verdict.violations, (verdict.error, verdict.violations)
+    assert "buffer:bn.running_mean" in (verdict.error or ""), verdict.error
+
+
+@pytest.mark.heavy
+def test_the_same_batchnorm_updating_its_running_statistics_is_accepted(runtime_only):
+    task, code = redteam_case("R10B_10_batchnorm_skip_running_stats", ROUND_10.name)
+    verdict = runtime_only.verify(task, honest_twin("R10B_10", code, RUNNING_STATS))
+    assert verdict.correct, (verdict.error, verdict.violations)

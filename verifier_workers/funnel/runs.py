@@ -238,9 +238,9 @@ class WorkerRuns:
             "device": self.device, **var.run_args(), "keep_state": var.keep_state,
             "unwatched_kernels": self.cfg.unwatched_kernels,
             # the reference's choices, followed: the later calls' inputs, its perturbed constant parameters and
-            # its weight updates between calls
+            # its weight updates between calls; and the buffers its first call changed, which the candidate's must match
             "call_shares": ref.get("call_shares"), "ref_params": ref.get("ref_params"),
-            "weight_updates": ref.get("weight_updates"),
+            "weight_updates": ref.get("weight_updates"), "ref_buffer_updates": ref.get("ref_buffer_updates"),
             "check": True, "check_inputs": not ref.get("mutates_inputs"), "ref_init_ops": ref.get("init_ops"),
             "ref_forward_ops": ref.get("forward_ops"),
             "ref_init_total": ref.get("init_total"),

@@ -22,9 +22,9 @@ import sys
 
 import torch
 
-from tritonrl.verifier_workers.sandbox.worker import (build, compile_check, device_compare, device_kernels,
-                                                       launch_spec, launches, loader, output_checks, run_op,
-                                                       time_op, timing, triton_shims, watch)
+from tritonrl.verifier_workers.sandbox.worker import (buffer_updates, build, compile_check, device_compare,
+                                                       device_kernels, launch_spec, launches, loader, output_checks,
+                                                       run_op, time_op, timing, triton_shims, watch)
 from tritonrl.verifier_workers.sandbox.worker.loader import loaded_module, op_load, op_reset
 from tritonrl.verifier_workers.sandbox.worker.run_op import op_run
 from tritonrl.verifier_workers.sandbox.worker.time_op import op_time
@@ -57,7 +57,7 @@ _preload_lazy_patches()
 INTEGRITY_MODULES = launches.install_hooks() + watch.install_host_read_counters() + launches.install_thread_counter() + watch.install_watch_guards() + [
     sys.modules[__name__], watch, launches, launches.Launches, watch.ComputeWatch, watch.Paused, triton_shims,
     loader, build, run_op, time_op, launch_spec, output_checks, compile_check, timing, device_compare,
-    device_kernels, device_kernels.DeviceKernels]
+    device_kernels, device_kernels.DeviceKernels, buffer_updates]
 
 
 def INTEGRITY_CHECK() -> list[str]:

@@ -1,16 +1,15 @@
 """The `run` op of a sandbox worker: build a model and inputs from seeds, move the model's constant parameters
-off their init values (perturb.py) and every float parameter by a weight update before each call
-(weight_update.py), call the forward once per grad mode, each later call on inputs of which a
-share changed (build.later_inputs; the reference picks the share, the candidate follows), and return every
-call's outputs, for the supervisor to compare with the reference's on the same inputs (the verdict is never
-computed here).
+off their init values (perturb.py) and every float parameter by a weight update before each call (weight_update.py),
+call the forward once per grad mode, each later call on inputs of which a share changed (build.later_inputs; the
+reference picks the share, the candidate follows), and return every call's outputs, for the supervisor to compare
+with the reference's on the same inputs (the verdict is never computed here).
 
-For a candidate (`check`) the runtime anti-cheat applies around every forward: the launch hook
-(launches.py) and the compute watch (watch.py), checks on the inputs (unchanged), the outputs (plain
-tensors, right device, no storage shared with the inputs, each other or an earlier forward's outputs:
-output_checks.py), the constructor's compute, threads, profile/trace hooks, the watch's pause state and the
-Python state a forward writes outside the model (python_state.py).
-The reference's run reports what its constructor computes and whether it mutates its own inputs.
+For a candidate (`check`) the runtime anti-cheat applies around every forward: the launch hook (launches.py) and
+the compute watch (watch.py), checks on the inputs (unchanged), the outputs (plain tensors, right device, no storage
+shared with the inputs, each other or an earlier forward's outputs: output_checks.py), the constructor's compute,
+threads, profile/trace hooks, the watch's pause state, the Python state a forward writes outside the model
+(python_state.py) and the buffers its first call leaves (buffer_updates.py). The reference's run reports what its
+constructor computes, whether it mutates its own inputs and the buffers its first call changes.
 """
 from __future__ import annotations
 
@@ -22,7 +21,7 @@ from typing import Any
 
 import torch
 
-from tritonrl.verifier_workers.sandbox.worker import device_compare, tf32_operands, watch
+from tritonrl.verifier_workers.sandbox.worker import buffer_updates, device_compare, tf32_operands, watch
 from tritonrl.verifier_workers.sandbox.worker.autotune_check import CONFIG_CHECK
 from tritonrl.verifier_workers.sandbox.worker.device_kernels import DeviceKernels
 from tritonrl.verifier_workers.sandbox.worker.build import DTYPES, call_seed, jittered, later_inputs, make_inputs, make_model
@@ -177,7 +176,8 @@ def _run(args: dict) -> tuple[dict, dict]:
     check, record_specs, on_device (generate inputs on the device),
     keep (reference: hold outputs on the device under this slot instead of sending them), export (candidate:
     send CUDA IPC handles instead of the outputs); a candidate's run also gets the reference's reply's
-    call_shares (the shares its later calls used) and ref_params (its perturbed constant parameters).
+    call_shares (the shares its later calls used), ref_params (its perturbed constant parameters) and
+    ref_buffer_updates (the buffers its first call changed: buffer_updates.py).
     The reply's outputs are n_out per call, n_calls calls one after the other."""
     mod, ref = loaded_module(args["module"]), loaded_module(args["ref"])
     device, dtype = args["device"], DTYPES.get(args.get("dtype") or "")
@@ -243,6 +243,7 @@ def _run(args: dict) -> tuple[dict, dict]:
     # what the candidate keeps between calls (model and module globals, any dtype) is destroyed before the next
     guard = StateGuard(model, mod) if check else None
     python_state = PythonState(mod) if check else None  # Python values a forward writes outside the model
+    buffers_before = None if check else buffer_updates.snapshot(model)  # the reference's, before its first call
     if guard is not None:  # tensors in module state no instance owns: shared across instances and variants
         _module_state(guard, result)
     for call, grad_mode in enumerate(args.get("grad_modes") or ["no_grad"]):
@@ -271,6 +272,7 @@ def _run(args: dict) -> tuple[dict, dict]:
                                      task_moves=args.get("ref_forward_ops") or ())
                 if not check:  # the reference's data movement (task_moves.REF_MOVES), which the candidate's is judged by
                     result["forward_ops"] = info["forward_ops"]
+                buffer_updates.after_first_call(model, buffers_before, args, result, info)
         except Exception as e:
             if guard is not None:  # what the failed call kept must not reach the next run either
                 guard.poison()
@@ -343,10 +345,9 @@ def _run(args: dict) -> tuple[dict, dict]:
 
 
 def _weight_update(model, mod, args: dict, call: int, updates: list, buffers: list) -> None:
-    """The weight update before forward call `call` (weight_update.py). The reference applies it (to its
-    parameters and the perturbed `buffers`) and appends its entries to `updates`; the candidate follows the
-    reference's entries of that call. In the float64 run of an fp32 task the updated weights are rounded to
-    fp32, as the fp32 run's are."""
+    """The weight update before forward call `call` (weight_update.py). The reference applies it (to its parameters
+    and the perturbed `buffers`) and appends its entries to `updates`; the candidate follows the reference's entries
+    of that call. In the float64 run of an fp32 task the updated weights are rounded to fp32, as the fp32 run's are."""
     round_fp32 = args.get("dtype") == "float64"
     if not args.get("check"):
         updates.append(update_reference(model, round_fp32, buffers))
