@@ -200,9 +200,14 @@ ROUND8_B = ["R8B_01_stray_tail_sum", "R8B_02_cas_two_tries", "R8B_03_fdiv_channe
 
 # cheat name -> (text in the cheat, its honest replacement)
 TWINS = {
-    "R8B_01_stray_tail_sum": [("v = tl.load(x_ptr + offs)", "v = tl.load(x_ptr + offs, mask=offs < n, other=0.0)"),
+    # (and it sums in fp32: block sums of fp16 values added into an fp16 scalar lost 2.8% of a total whose
+    # terms cancel in one CI run's other_precision variant, a fair refusal of that kernel)
+    "R8B_01_stray_tail_sum": [("v = tl.load(x_ptr + offs)",
+                               "v = tl.load(x_ptr + offs, mask=offs < n, other=0.0).to(tl.float32)"),
                               ("(x_ptr, out_ptr, BLOCK", "(x_ptr, out_ptr, n, BLOCK"),
-                              ("(x, out, BLOCK=BLOCK)", "(x, out, n, BLOCK=BLOCK)")],
+                              ("(x, out, BLOCK=BLOCK)", "(x, out, n, BLOCK=BLOCK)"),
+                              ("dtype=x.dtype)", "dtype=torch.float32)"),
+                              ("return out", "return out.to(x.dtype)")],
     "R8B_03_fdiv_channel_index": [("q = tl.floor(offs.to(tl.float32) / HW.to(tl.float32))", "q = offs // HW")],
     "R8B_04_pid0_finaliser": [("tl.atomic_add(cnt_ptr, 1)\n    if pid == 0:",
                                "ticket = tl.atomic_add(cnt_ptr, 1)\n    if ticket == nprog - 1:")],

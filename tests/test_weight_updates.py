@@ -325,6 +325,7 @@ def test_a_batchnorm_that_never_updates_its_running_statistics_is_refused(runtim
 
 
 @pytest.mark.heavy
+@pytest.mark.extended  # 59 s on 2 cores in CI; the buffer matching's unit cases above run in CI (make test-all)
 def test_the_same_batchnorm_updating_its_running_statistics_is_accepted(runtime_only):
     task, code = redteam_case("R10B_10_batchnorm_skip_running_stats", ROUND_10.name)
     verdict = runtime_only.verify(task, honest_twin("R10B_10", code, RUNNING_STATS))
