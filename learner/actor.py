@@ -21,9 +21,8 @@ from tritonrl.learner.loss import LossScale, policy_loss, sft_loss, token_logpro
 from tritonrl.learner.model import is_peft, load_model, lora_scalings, merge_lora_state
 
 
-
-def skip_shm_comm_op() -> bool:
-    """Keep DeepSpeed from building its CPU shm-comm op; returns whether it was going to.
+def skip_shm_comm_op() -> None:
+    """Keep DeepSpeed from building its CPU shm-comm op.
 
     On a CPU, DeepSpeed's comm backend JIT-builds that op on every init (30 s alone, 150 s with two ranks
     building at once on 2 cores, 2026-11-28), and a build killed midway leaves a lock that hangs every later
@@ -34,10 +33,8 @@ def skip_shm_comm_op() -> bool:
     from deepspeed.accelerator import get_accelerator
 
     builder = get_accelerator().create_op_builder("ShareMemCommBuilder")
-    if builder is None or not deepspeed.ops.__compatible_ops__.get(builder.NAME, False):
-        return False
-    deepspeed.ops.__compatible_ops__[builder.NAME] = False
-    return True
+    if builder is not None:
+        deepspeed.ops.__compatible_ops__[builder.NAME] = False
 
 
 def ds_config(cfg: LearnerConfig, device: str) -> dict:
@@ -77,7 +74,6 @@ class LearnerWorker:
         else:  # Ray sets OMP_NUM_THREADS=num_cpus (1); rollout and verifier wait while the learner works
             torch.set_num_threads(self.cfg.cpu_threads or os.cpu_count() or 1)
         skip_shm_comm_op()  # (CPU) an op training never calls
-        t1 = time.perf_counter()
         deepspeed.init_distributed(dist_backend="nccl" if self.device == "cuda" else "gloo",
                                    auto_mpi_discovery=False, timeout=timedelta(minutes=30))
         t2 = time.perf_counter()
@@ -90,7 +86,7 @@ class LearnerWorker:
         self.engine, *_ = deepspeed.initialize(model=model, optimizer=optimizer, config=ds_config(cfg, self.device))
         self.ref_model = self._reference() if cfg.kl_coef > 0 else None
         t3 = time.perf_counter()
-        return {"skip_op_s": t1 - t0, "dist_init_s": t2 - t1, "model_and_ds_init_s": t3 - t2, "init_s": t3 - t0}
+        return {"dist_init_s": t2 - t0, "model_and_ds_init_s": t3 - t2, "init_s": t3 - t0}
 
     def _reference(self):
         """Frozen initial policy for the KL term. With LoRA the adapter-disabled model serves (no copy)."""

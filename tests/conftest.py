@@ -20,7 +20,6 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def ray_session():
     ray = pytest.importorskip("ray")
-    # DeepSpeed's CPU op: the per-machine build every run shares (learner/op_build.py)
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")
     started = not ray.is_initialized()
     if started:
