@@ -10,6 +10,11 @@
 #                                       # (default 4) sharing one GPU (ray.lease_one_gpu), each continued over
 #                                       # several device calls from runs/<name>/ckpt like `long`; with
 #                                       # RUNS_PER_GPU=1 on a 4-GPU host, one run per GPU at preset gpu1's shares
+#   bench/gpu_learning.sh start4 OUT    # 4 runs of preset gpu1 as shipped, one GPU each, each ONE process that
+#                                       # outlives this device call (setsid): HRD alpha 0.1 and the uniform
+#                                       # reward, seeds 0 and 1; DEADLINE_MIN (default 22) bounds each run
+#   bench/gpu_learning.sh watch OUT     # later calls on the same warm host: progress every 30 s for WATCH_S
+#                                       # seconds (default 540) or until every run has ended, then the tarball
 # Each run's MLflow store (sqlite + artifacts) and log end up in OUT/<mode>.tgz; read them with
 # bench/learning_report.py. Budgets (train.deadline_minutes, steps) are set for a 10-minute device call:
 # RL ends early enough for the final held-out evaluation (tritonrl/deadline.py).
@@ -77,8 +82,36 @@ elif [ "$mode" = compare ]; then
   while [ -n "$(jobs -r)" ]; do sleep 30; echo "$(date +%T) $(nvidia-smi --query-gpu=index,utilization.gpu,memory.used --format=csv,noheader | tr '\n' ' ')"
     for d in "$root"/cmp_*; do echo "  $(basename $d): $(grep -ao 'RL steps: *[0-9]*%[^|]*| *[0-9]*/[0-9]*' "$d/train.log" | tail -1)"; done; done
   wait
-else
-  echo "usage: $0 main|ablation|long|compare OUT" >&2; exit 2
+elif [ "$mode" = start4 ]; then
+  root=/tmp/lr4; mkdir -p "$root"
+  export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True
+  python3 -c 'from tritonrl.config import ModelConfig; from tritonrl.models import resolve_model; print(resolve_model(ModelConfig()))'
+  start() {  # GPU name overrides...: a new process session, so the run outlives this call
+    local g=$1 n=$2; shift 2; local d=$root/$n; mkdir -p "$d"
+    (cd "$d" && CUDA_VISIBLE_DEVICES=$g setsid nohup bash -c "python3 -m tritonrl.cli train preset=gpu1 \
+       tracking.run_name=$n tracking.tracking_uri=sqlite:///$d/mlruns.db train.checkpoint=false \
+       train.deadline_minutes=${DEADLINE_MIN:-22} $* > $d/train.log 2>&1; echo exit status \$? >> $d/train.log" \
+       < /dev/null > /dev/null 2>&1 &)
+  }
+  start 0 hrd_a0.1_s0 train.seed=0
+  start 1 hrd_a0.1_s1 train.seed=1
+  start 2 uniform_a0.1_s0 train.seed=0 reward.hrd=false
+  start 3 uniform_a0.1_s1 train.seed=1 reward.hrd=false
+  mode=watch; WATCH_S=${WATCH_S:-90}
+fi
+if [ "$mode" = watch ]; then
+  root=/tmp/lr4; t0=$SECONDS
+  while [ $((SECONDS - t0)) -lt "${WATCH_S:-540}" ]; do
+    sleep 30; echo "$(date +%T) $(nvidia-smi --query-gpu=index,utilization.gpu,memory.used --format=csv,noheader | tr '\n' ' ')"
+    live=0; for d in "$root"/*/; do l=$d/train.log; grep -q "exit status" "$l" 2>/dev/null || live=1
+      echo "  $(basename $d): $(grep -ao 'RL steps: *[0-9]*%[^|]*| *[0-9]*/[0-9]*' "$l" | tail -1) $(grep -a 'exit status' "$l")"; done
+    [ $live = 0 ] && break
+  done
+  for d in "$root"/*/; do tar czf "$out/$(basename $d).tgz" -C "$d" --exclude=ckpt .; done  # 16 MiB a file comes back
+  for f in "$root"/*/train.log; do echo "== $f"; grep -E "exit status|Error|error:|Traceback" "$f" | tail -5; done
+  exit 0
+elif [ "$mode" != main ] && [ "$mode" != ablation ] && [ "$mode" != long ] && [ "$mode" != compare ]; then
+  echo "usage: $0 main|ablation|long|compare|start4|watch OUT" >&2; exit 2
 fi
 tar czf "$out/$mode.tgz" -C "$root" --exclude='*.safetensors' --exclude='*.pt' --exclude='*.bin' --exclude='ckpt' .
 for f in "$root"/*/train.log "$root"/sweep/sweep.log; do [ -f "$f" ] && { echo "== $f"; grep -E "exit status|Error|error:|Traceback" "$f" | tail -5; }; done

@@ -61,6 +61,10 @@ def test_gold_solutions_pass(verifier, name):
     v = verifier.verify(task, task.gold_src)
     assert v.correct, (name, v.error, v.variants)
     assert v.speedup is None  # not timed on the CPU
+    # where the full stage's time went: both workers ran, and their calls fit inside the stage
+    calls = v.stages["full"]["worker_calls"]
+    assert calls["reference.run"][0] >= 1 and calls["candidate.run"][0] >= 1
+    assert sum(s for _, s in calls.values()) <= v.stages["full"]["seconds"]
 
 
 # ------------------------------------------------------------------ crash containment

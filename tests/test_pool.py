@@ -127,6 +127,9 @@ class TestPool:
         """hold_timing is served while every lane is verifying (its own concurrency group); while it holds,
         call deadlines stand still, so a call waiting on it is never taken for a hung actor."""
         items = [(tasks[n], _variant(tasks[n].gold_src, "hold")) for n in ("rmsnorm", "row_max", "silu", "relu")]
+        # the kill test's replacement may still be starting: a stream would give it work only once it is up,
+        # perhaps after the first actor had verified all four (a CI run: "the actors never got busy")
+        assert pool.wait_ready()
         result: list = []
         stream = threading.Thread(target=lambda: result.extend(pool.verify_stream(items)))
         stream.start()

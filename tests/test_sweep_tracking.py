@@ -148,6 +148,18 @@ def test_sample_rows_hold_what_a_reviewer_reads():
     assert len({len(v) for v in rows.values()}) == 1
 
 
+def test_sample_rows_say_where_verification_time_went():
+    s = scored("add", True, 1.5)
+    s.verdict.seconds = 3.0
+    s.verdict.stages = {"static": {"passed": True, "seconds": 0.01},
+                        "full": {"passed": True, "seconds": 2.5, "worker_calls": {"reference.run": [3, 1.25]}},
+                        "timing": {"passed": False, "skipped": "no GPU: speedup is not measured"}}
+    rows = sample_rows([s], "rl", 4, RewardConfig(), staged=True)
+    assert rows["verify_s"] == [3.0]
+    assert json.loads(rows["stage_s"][0]) == {"static": {"s": 0.01, "calls": {}},
+                                              "full": {"s": 2.5, "calls": {"reference.run": [3, 1.25]}}}
+
+
 def test_samples_table_and_speedup_histogram_are_logged(tmp_path):
     uri = f"sqlite:///{tmp_path}/m.db"
     tracker = Tracker(TrackingConfig(tracking_uri=uri, experiment="samples", backends=["mlflow"]), {"a": 1})

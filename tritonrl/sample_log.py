@@ -4,11 +4,13 @@ Contract: `SampleLog(tracker, reward_cfg, staged)`; `.heldout(samples, phase, st
 held-out sample to the table `samples/heldout.json` and logs `plots/speedup_heldout_<phase>.png` when any
 correct sample was timed; `.rollout(groups, step)` appends the step's RL samples to `samples/rollouts.json`
 and keeps their speedups; `.finish()` logs `plots/speedup_rollouts.png` over the whole run. A row holds
-task, phase, step, stage, correct, violations, speedup, reward, error and the response (clipped). On a CPU
-no kernel is timed, so no histogram is logged there.
+task, phase, step, stage, correct, violations, speedup, reward, error, the verification's seconds, where they
+went (`stage_s`: JSON, per stage its seconds and its sandbox calls as [calls, seconds] per worker operation)
+and the response (clipped). On a CPU no kernel is timed, so no histogram is logged there.
 """
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -29,7 +31,7 @@ def reward_of(s: Any, reward_cfg: RewardConfig, staged: bool) -> float:
 def sample_rows(samples: list[Any], phase: str, step: int, reward_cfg: RewardConfig, staged: bool) -> dict[str, list]:
     """Column -> values, one value per sample (`Scored` records: task, sample, verdict, rewards)."""
     cols: dict[str, list] = {k: [] for k in ("task", "phase", "step", "stage", "correct", "violations", "speedup",
-                                             "reward", "error", "response")}
+                                             "reward", "error", "verify_s", "stage_s", "response")}
     for s in samples:
         v = s.verdict
         cols["task"].append(s.task.name)
@@ -41,6 +43,9 @@ def sample_rows(samples: list[Any], phase: str, step: int, reward_cfg: RewardCon
         cols["speedup"].append(float(v.speedup) if v.speedup is not None else math.nan)
         cols["reward"].append(float(reward_of(s, reward_cfg, staged)))
         cols["error"].append(v.error or "")
+        cols["verify_s"].append(float(v.seconds))
+        cols["stage_s"].append(json.dumps({k: {"s": d.get("seconds"), "calls": d.get("worker_calls", {})}
+                                           for k, d in v.stages.items() if "seconds" in d}))
         cols["response"].append(s.sample.text[:RESPONSE_CHARS])
     return cols
 

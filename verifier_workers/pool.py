@@ -208,6 +208,23 @@ class VerifierPool:
             self._stats["busy_s"] += time.perf_counter() - t0
             self._lock.release()
 
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Wait until every actor is up, replacements included (a stream only gives a starting actor work
+        when none is up). True when all are; one that failed to start is left for the next stream to
+        replace."""
+        starting = [w for w in self.workers if not w.ready]
+        if starting:
+            refs = [w.ready_ref for w in starting]
+            done, _ = ray.wait(refs, num_returns=len(refs), timeout=timeout or self.startup_timeout_s)
+            for w in starting:
+                if w.ready_ref in done:
+                    try:
+                        ray.get(w.ready_ref)
+                        w.ready = True
+                    except Exception:
+                        pass
+        return all(w.ready for w in self.workers)
+
     def hold_timing(self, seconds: float) -> None:
         """Keep the timing stage off the GPUs for up to `seconds` (0 lifts it): another role that shares
         them (the learner) is running kernels and would disturb the measurements. Correctness stages go

@@ -145,6 +145,7 @@ class WorkerRuns:
         # passed: the next run, in this verification or the next, gets a fresh worker
         self.candidate_damaged = False
         self.hostile: list[str] = []  # violation codes of hostile_error replies (the verifier reads the new ones)
+        self.call_seconds: dict[str, list] = {}  # "<role>.<op>" -> [calls, seconds]; the verifier resets it per stage
 
     def close(self, fast: bool = False) -> None:
         """Stop the workers (fast: kill them now rather than ask, e.g. on Ctrl-C or SIGTERM)."""
@@ -160,6 +161,7 @@ class WorkerRuns:
         return limit
 
     def call(self, sb: Sandbox, op: str, args: dict, stage: str) -> tuple[dict, dict]:
+        t0 = time.perf_counter()
         try:
             reply, tensors = sb.call(op, args, timeout=self.timeout(stage))
         except SandboxError as e:
@@ -168,6 +170,10 @@ class WorkerRuns:
             if sb is self.compiler:  # triton.compile itself died (an LLVM assertion): not the candidate's act
                 raise RoleError(e, "compiler") from None
             raise
+        finally:  # where a stage's time goes, per worker and operation (the rollout tables show it)
+            spent = self.call_seconds.setdefault(f"{sb.role}.{op}", [0, 0.0])
+            spent[0] += 1
+            spent[1] += time.perf_counter() - t0
         hostile = hostile_error(reply)
         if hostile and sb is not self.reference:
             self.hostile.append(hostile)

@@ -110,6 +110,7 @@ class Verifier:
                 if stage == "timing" and not (v.stages.get("full", {}).get("passed") and not v.violations):
                     break
                 ts = time.perf_counter()
+                self.runs.call_seconds = {}
                 role = "candidate"
                 try:
                     with self._gpu_access(stage):
@@ -126,6 +127,8 @@ class Verifier:
                     v.error, passed, detail = _sandbox_message(e, stage, role), False, {"kind": e.kind}
                     _note_death(v, e, role)
                 v.stages[stage] = {"passed": passed, "seconds": round(time.perf_counter() - ts, 4), **detail}
+                if calls := self.runs.call_seconds:  # where the stage's time went: [calls, seconds] per worker op
+                    v.stages[stage]["worker_calls"] = {k: [n, round(s, 4)] for k, (n, s) in calls.items()}
                 if not passed:
                     timing_failed = stage == "timing"
                     break
