@@ -13,6 +13,7 @@
 #   bench/gpu_learning.sh start4 OUT    # 4 runs of preset gpu1 as shipped, one GPU each, each ONE process that
 #                                       # outlives this device call (setsid): HRD alpha 0.1 and the uniform
 #                                       # reward, seeds 0 and 1; DEADLINE_MIN (default 22) bounds each run
+#   bench/gpu_learning.sh start OUT NAME OVERRIDES...  # one such run on GPU $GPU (default 0)
 #   bench/gpu_learning.sh watch OUT     # later calls on the same warm host: progress every 30 s for WATCH_S
 #                                       # seconds (default 540) or until every run has ended, then the tarball
 # Each run's MLflow store (sqlite + artifacts) and log end up in OUT/<mode>.tgz; read them with
@@ -82,7 +83,7 @@ elif [ "$mode" = compare ]; then
   while [ -n "$(jobs -r)" ]; do sleep 30; echo "$(date +%T) $(nvidia-smi --query-gpu=index,utilization.gpu,memory.used --format=csv,noheader | tr '\n' ' ')"
     for d in "$root"/cmp_*; do echo "  $(basename $d): $(grep -ao 'RL steps: *[0-9]*%[^|]*| *[0-9]*/[0-9]*' "$d/train.log" | tail -1)"; done; done
   wait
-elif [ "$mode" = start4 ]; then
+elif [ "$mode" = start4 ] || [ "$mode" = start ]; then
   root=/tmp/lr4; mkdir -p "$root"
   export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True
   python3 -c 'from tritonrl.config import ModelConfig; from tritonrl.models import resolve_model; print(resolve_model(ModelConfig()))'
@@ -93,10 +94,13 @@ elif [ "$mode" = start4 ]; then
        train.deadline_minutes=${DEADLINE_MIN:-22} $* > $d/train.log 2>&1; echo exit status \$? >> $d/train.log" \
        < /dev/null > /dev/null 2>&1 &)
   }
-  start 0 hrd_a0.1_s0 train.seed=0
-  start 1 hrd_a0.1_s1 train.seed=1
-  start 2 uniform_a0.1_s0 train.seed=0 reward.hrd=false
-  start 3 uniform_a0.1_s1 train.seed=1 reward.hrd=false
+  if [ "$mode" = start ]; then start "${GPU:-0}" "${@:3}"  # one run: name overrides... (on a one-GPU host)
+  else
+    start 0 hrd_a0.1_s0 train.seed=0
+    start 1 hrd_a0.1_s1 train.seed=1
+    start 2 uniform_a0.1_s0 train.seed=0 reward.hrd=false
+    start 3 uniform_a0.1_s1 train.seed=1 reward.hrd=false
+  fi
   mode=watch; WATCH_S=${WATCH_S:-90}
 fi
 if [ "$mode" = watch ]; then
