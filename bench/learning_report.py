@@ -46,9 +46,25 @@ def _runs(client) -> list:
     return client.search_runs(exps, max_results=1000)
 
 
+def _moved_artifacts(client, run) -> str | None:
+    """A run copied off the host it ran on (a sqlite store beside its `mlruns/` folder): its artifact
+    directory as recorded there is gone, the copy beside the store is not."""
+    uri = run.info.artifact_uri
+    db = client.tracking_uri.removeprefix("sqlite:///") if client.tracking_uri.startswith("sqlite:///") else None
+    if db is None or "://" in uri and not uri.startswith("file://") or os.path.isdir(uri.removeprefix("file://")):
+        return None
+    here = os.path.join(os.path.dirname(os.path.abspath(db)), "mlruns", run.info.experiment_id, run.info.run_id,
+                        "artifacts")
+    return here if os.path.isdir(here) else None
+
+
 def _per_task(client, run, tag: str) -> dict[str, tuple[int, ...]] | None:
+    moved = _moved_artifacts(client, run)
     try:
-        path = client.download_artifacts(run.info.run_id, f"samples/heldout_{tag}.json")
+        path = (os.path.join(moved, "samples", f"heldout_{tag}.json") if moved else
+                client.download_artifacts(run.info.run_id, f"samples/heldout_{tag}.json"))
+        if not os.path.exists(path):
+            return None
     except Exception:  # noqa: BLE001 - no such eval point in this run
         return None
     with open(path) as f:

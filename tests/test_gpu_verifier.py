@@ -103,3 +103,19 @@ return launch(x, torch.empty_like(x))''')
         assert not v.correct, v.error
         ok = raw.verify(TASK, HONEST)  # the reference worker still works (or was replaced)
     assert ok.correct, ok.error
+
+
+def test_inputs_are_drawn_on_the_gpu_the_same_in_every_worker():
+    """build.py draws full-size factors where the input is (on the CPU they took ~2 s per 4096 x 8192 input):
+    the same seed gives the same values, so the reference's and the candidate's workers agree."""
+    from tritonrl.verifier_workers.sandbox.worker import build
+
+    x = torch.randn(256, 512, device="cuda")
+    a, b = build._mix(x, 7, ramp_seed=7), build._mix(x, 7, ramp_seed=7)
+    assert a.device.type == "cuda" and torch.equal(a, b) and not torch.equal(a, x)
+    s1 = build.swap_in_rows(x, torch.Generator().manual_seed(3))
+    s2 = build.swap_in_rows(x, torch.Generator().manual_seed(3))
+    assert torch.equal(s1, s2) and not torch.equal(s1, x)
+    assert torch.equal(s1.sort(-1).values, x.sort(-1).values)  # each row keeps its values
+    m1 = build._changed_mask(x, 1 / 8, torch.Generator().manual_seed(5))
+    assert m1.device.type == "cuda" and torch.equal(m1, build._changed_mask(x, 1 / 8, torch.Generator().manual_seed(5)))

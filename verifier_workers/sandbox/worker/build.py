@@ -40,19 +40,26 @@ DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.
           "float64": torch.float64}
 
 
+def _gen_on(device: torch.device, seed: int) -> torch.Generator:
+    """A generator on `device`: full-size draws stay where the tensor is (on a GPU host, drawing one
+    4096 x 8192 input's factors on the CPU took ~2 s of the worker's one thread). Each role's worker draws on
+    the same kind of device, so both get the same values; on the CPU this is torch.Generator()'s stream."""
+    return torch.Generator(device=device).manual_seed(seed)
+
+
 def _mix(x: torch.Tensor, seed: int, ramp_seed: int = 0) -> torch.Tensor:
     """Heterogeneous values: x * f * s * r + o, with f = 2**U(-1, 1) per element, s = 2**U(-1, 1) and
     o = U(0, 2) * rms(x) per index of the leading dim, and r a ramp along the last dim times a pattern of
-    period 2 and 3. Signs, positivity,
-    zeros (triangular or masked inputs) and symmetry (of square matrices) are kept; the inputs stop being i.i.d. and zero-mean, so no statistic of
-    theirs is known in advance and no row stands for the others. Drawn on the CPU from `seed`: the
+    period 2 and 3. Signs, positivity, zeros (triangular or masked inputs) and symmetry (of square matrices)
+    are kept; the inputs stop being i.i.d. and zero-mean, so no statistic of theirs is known in advance and no
+    row stands for the others. Drawn on x's device from `seed` (the ramp, one row long, on the CPU): the
     reference's and the candidate's workers get the same values."""
-    gen = torch.Generator().manual_seed(seed ^ 0x5EED)
+    gen = _gen_on(x.device, seed ^ 0x5EED)
     lead = (x.shape[0],) + (1,) * (x.dim() - 1) if x.dim() >= 2 else ()
-    f = torch.pow(2.0, torch.rand(x.shape, generator=gen) * 2 - 1)
-    row_scale = torch.pow(2.0, torch.rand(lead, generator=gen) * 2 - 1)
+    f = torch.pow(2.0, torch.rand(x.shape, generator=gen, device=x.device) * 2 - 1)
+    row_scale = torch.pow(2.0, torch.rand(lead, generator=gen, device=x.device) * 2 - 1)
     rms = float(x.float().pow(2).mean().sqrt()) if x.numel() else 0.0
-    o = torch.rand(lead, generator=gen) * 2 * (rms or 1.0)
+    o = torch.rand(lead, generator=gen, device=x.device) * 2 * (rms or 1.0)
     # a ramp along the last dim (2**(±u) at its ends, u in [0.6, 0.85]): no block of columns stands for the
     # others (a sum of squares from the first half or quarter of each row, scaled up, is off by ~2x);
     # one ramp for all the inputs (`ramp_seed`): opposite ramps on p and t would cancel in (p - t)**2
@@ -70,7 +77,7 @@ def _mix(x: torch.Tensor, seed: int, ramp_seed: int = 0) -> torch.Tensor:
     if x.dim() == 0:
         ramp = ramp.reshape(())
     xf = x.float()
-    y = xf * (f * row_scale * ramp).to(x.device) + o.to(x.device) * (xf != 0)
+    y = xf * (f * row_scale * ramp.to(x.device)) + o * (xf != 0)
     if x.dim() >= 2 and x.shape[-1] == x.shape[-2] and bool(torch.equal(x, x.transpose(-1, -2))):
         y = (y + y.transpose(-1, -2)) / 2
     return y.to(x.dtype)
@@ -111,11 +118,12 @@ def jittered(inputs: list, seed: int, args: dict) -> list:
     and args["jitter_draw"]: the float64 reference runs whose spread from the plain one is the task's
     conditioning (sandbox/precision.py, K_COND)."""
     rel = float(args["jitter"])
-    gen = torch.Generator().manual_seed((seed * 7 + 104_729 * (1 + int(args.get("jitter_draw") or 0))) % 2**31)
-    out = []
+    draw = (seed * 7 + 104_729 * (1 + int(args.get("jitter_draw") or 0))) % 2**31
+    gen, out = None, []
     for x in inputs:
         if _isinstance(x, _Tensor) and x.is_floating_point() and x.numel():
-            u = torch.rand(x.shape, generator=gen, dtype=torch.float64).to(x.device, x.dtype)
+            gen = gen or _gen_on(x.device, draw)  # (every input is on the one device)
+            u = torch.rand(x.shape, generator=gen, dtype=torch.float64, device=x.device).to(x.dtype)
             with torch.no_grad():
                 x = x * (1 + rel * (2 * u - 1))
         out.append(x)
@@ -146,19 +154,19 @@ def _changed_mask(x: torch.Tensor, share: float, gen: torch.Generator) -> torch.
     autotune config keyed on one sampled element, R10B_07) goes stale whatever the share drew, while the small
     shares still change almost nothing (a memo keyed on a sample of the values must hit, and replay); symmetric
     where x is a symmetric matrix (kept so)."""
-    n = x.numel()
-    mask = torch.zeros(n, dtype=torch.bool)
-    mask[torch.randint(0, n, (max(1, round(share * n)),), generator=gen)] = True
+    n, dev = x.numel(), x.device
+    mask = torch.zeros(n, dtype=torch.bool, device=dev)  # (built where x is: a large input stays on its device)
+    mask[torch.randint(0, n, (max(1, round(share * n)),), generator=gen).to(dev)] = True
     mask = mask.reshape(x.shape)
     if x.dim() and x.shape[-1] > 2 and share >= EXTREMES_SHARE:
-        rows = x.detach().reshape(-1, x.shape[-1])  # (found where x is: a large input stays on its device)
-        extremes = torch.zeros(rows.shape, dtype=torch.bool)
-        for idx in (rows.argmax(-1).cpu(), rows.argmin(-1).cpu()):
-            extremes[torch.arange(rows.shape[0]), idx] = True
+        rows = x.detach().reshape(-1, x.shape[-1])
+        extremes = torch.zeros(rows.shape, dtype=torch.bool, device=dev)
+        for idx in (rows.argmax(-1), rows.argmin(-1)):
+            extremes[torch.arange(rows.shape[0], device=dev), idx] = True
         mask = mask | extremes.reshape(x.shape)
     if x.dim() >= 2 and x.shape[-1] == x.shape[-2] and bool(torch.equal(x, x.transpose(-1, -2))):
         mask = mask | mask.transpose(-1, -2)
-    return mask.to(x.device)
+    return mask
 
 
 def swap_in_rows(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
@@ -175,19 +183,20 @@ def swap_in_rows(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
         perm[i], perm[j] = j, i
         perm = perm.to(x.device)
         return x.index_select(-1, perm).index_select(-2, perm)
-    rows = x.reshape(-1, n)
-    r = torch.arange(rows.shape[0])
-    nonzero = (rows != 0).cpu()
+    rows, dev = x.reshape(-1, n), x.device  # (all on x's device; only the per-row draws come from the CPU)
+    r = torch.arange(rows.shape[0], device=dev)
+    nonzero = rows != 0
     count = nonzero.sum(1)
     first = torch.argsort((~nonzero).to(torch.int8), dim=1, stable=True)  # the non-zero positions first
-    k1 = (torch.rand(rows.shape[0], generator=gen) * count).long().clamp(max=n - 1)
-    k2 = (k1 + 1 + (torch.rand(rows.shape[0], generator=gen) * (count - 1).clamp(min=1)).long()) % count.clamp(min=1)
+    k1 = (torch.rand(rows.shape[0], generator=gen).to(dev) * count).long().clamp(max=n - 1)
+    k2 = (k1 + 1 + (torch.rand(rows.shape[0], generator=gen).to(dev) * (count - 1).clamp(min=1)).long()) \
+        % count.clamp(min=1)
     i, j = first[r, k1], first[r, k2]
     keep = count < 2
     i, j = torch.where(keep, r * 0, i), torch.where(keep, r * 0, j)
-    idx = torch.arange(n).repeat(rows.shape[0], 1)
+    idx = torch.arange(n, device=dev).repeat(rows.shape[0], 1)
     idx[r, i], idx[r, j] = j, i
-    return rows.gather(1, idx.to(x.device)).reshape(x.shape)
+    return rows.gather(1, idx).reshape(x.shape)
 
 
 def later_inputs(ref, inputs: list, seed: int, call: int, device: str, dtype: torch.dtype | None, scale: float,
