@@ -46,16 +46,12 @@ def run(*args):
 
 
 def test_correct_candidate_json_exit_0(files):
-    p = run(files["ref"], files["good"], "--json", "--device", "cpu", "--no-multi-input")
+    # (the candidate file starts with a byte-order mark, which CPython runs, so the verifier reads it too)
+    p = run(files["ref"], files["goodbom"], "--json", "--device", "cpu", "--no-multi-input")
     assert p.returncode == 0, p.stderr[-2000:]
     verdict = json.loads(p.stdout)  # exactly one JSON object and nothing else
     assert verdict["correct"] is True and verdict["reward"] == 1.0 and verdict["speedup"] is None
     assert {"stage", "violations", "error", "timing", "variants"} <= set(verdict)
-
-
-def test_candidate_with_byte_order_mark_is_read(files):
-    p = run(files["ref"], files["goodbom"], "--json", "--device", "cpu", "--no-multi-input")
-    assert p.returncode == 0, p.stdout[-2000:]
 
 
 def test_wrong_candidate_exit_1(files):
@@ -72,8 +68,9 @@ def test_wrong_candidate_exit_1(files):
     ("ref", "fifo", "not a regular file"),
     ("ref", "zero", "not a regular file"),
     ("refraises", "good", "broken reference"),
-    ("refnotensors", "good", "returned no tensors"),
-    ("refimportfails", "good", "reference broken at import"),
+    # (each ~20 s in CI: a reference that fails in its worker; `refraises` covers the path there)
+    pytest.param("refnotensors", "good", "returned no tensors", marks=pytest.mark.extended),
+    pytest.param("refimportfails", "good", "reference broken at import", marks=pytest.mark.extended),
 ])
 def test_unusable_input_exit_2(files, ref, cand, msg):
     p = run(files.get(ref, "/nonexistent/ref.py"), files[cand], "--json")
@@ -84,6 +81,7 @@ def test_unusable_input_exit_2(files, ref, cand, msg):
     assert len(lines) == 1 and msg in lines[0] and "Traceback" not in p.stderr
 
 
+@pytest.mark.extended  # the human-readable output; the JSON contract above is what CI checks (~27 s)
 def test_builtin_gold_through_cli(tmp_path):
     task = get_builtin("relu")
     (tmp_path / "r.py").write_text(task.reference_src)

@@ -96,7 +96,7 @@ HOSTILE = {
 @pytest.fixture(scope="module")
 def contained():
     sb = SandboxConfig(memory_mb=3072, max_output_mb=8,
-                       stage_timeout_s={"load": 60.0, "compile": 25.0, "tiny": 15.0, "full": 15.0, "timing": 15.0})
+                       stage_timeout_s={"load": 60.0, "compile": 25.0, "tiny": 10.0, "full": 10.0, "timing": 10.0})
     cfg = VerifierConfig(stages=["compile", "tiny", "full"], sandbox=sb)
     v = Verifier(cfg, ExtensionsConfig(multi_input=False), device="cpu")
     yield v

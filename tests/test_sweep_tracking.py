@@ -70,7 +70,9 @@ def runs_of(tmp_path):
 
 
 @pytest.mark.heavy
-@pytest.mark.parametrize("launcher", ["basic", "joblib"])
+# joblib runs the cells side by side, as the ablation does; Hydra's basic launcher (one after another) in
+# `make test-all` (~24 s)
+@pytest.mark.parametrize("launcher", [pytest.param("basic", marks=pytest.mark.extended), "joblib"])
 def test_multirun_is_a_parent_with_one_tagged_child_per_cell(tmp_path, launcher):
     # joblib: the cells run side by side in processes of their own (docs/cluster.md, concurrent sweeps)
     extra = ["hydra/launcher=joblib", "hydra.launcher.n_jobs=2"] if launcher == "joblib" else []
