@@ -3,11 +3,11 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-# three pytest-xdist processes on CI's 2 cores (many tests wait on subprocesses, Ray and timeouts: with two,
-# both were busy for the whole run while the machine was not), each test file kept whole on one (its module
-# fixtures, such as the e2e train run, start once), handed out in collection order, where tests/conftest.py
-# puts the slowest files first: xdist's default reorders files by test count, which started the e2e run last
-XDIST := -n 3 --dist loadfile --no-loadscope-reorder
+# two pytest-xdist processes, each test file kept whole on one (its module fixtures, such as the e2e train run,
+# start once), handed out in collection order, where tests/conftest.py puts the slowest files first: xdist's
+# default reorders files by test count, which started the e2e run last (20 minutes in, on 2026-11-28). Three
+# were tried (2026-11-28): 30.4 minutes instead of 27.2, and Ray heads timed out starting
+XDIST := -n 2 --dist loadfile --no-loadscope-reorder
 # the edit loop (<= 5 min): no Ray/vLLM/DeepSpeed/model start-up or corpus run (slow), no GPU, no verifier
 # run that waits out a timeout or starts a CLI process (heavy)
 FAST := -m "not slow and not gpu and not heavy"

@@ -94,6 +94,7 @@ def head_cluster():
 
 
 @pytest.mark.slow
+@pytest.mark.extended  # ~50 s in CI; there, tests/test_ray_job_submit.py's job attaches through RAY_ADDRESS
 def test_attach_to_ray_start_head(head_cluster):
     # the `ray job submit` path: the job's driver finds its cluster through RAY_ADDRESS
     proc = _run(SUMMARY, _env(RAY_ADDRESS=head_cluster))

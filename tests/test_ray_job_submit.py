@@ -133,7 +133,10 @@ def ray_head():
 def test_job_submit_with_the_repo_as_working_dir(ray_head):
     # the job prints where tritonrl came from, then the verdict: both from the uploaded copy of this checkout
     script = ("python -c 'import tritonrl, tritonrl.learner; print(\"TRITONRL_AT\", tritonrl.__file__, "
-              f"tritonrl.learner.__file__)' && tritonrl verify {REF} {CAND} --device cpu --json --no-multi-input")
+              f"tritonrl.learner.__file__)' && tritonrl verify {REF} {CAND} --device cpu --json --no-multi-input"
+              # the job's driver finds its cluster through the RAY_ADDRESS Ray sets (tritonrl.cluster)
+              " && python -c 'import json; from tritonrl.cluster import ensure_ray; "
+              "print(\"SUMMARY\", json.dumps(ensure_ray()))'")
     cmd = [str(BIN / "ray"), "job", "submit", "--address", ray_head, "--submission-id", SUBMISSION,
            "--working-dir", ".", "--", "sh", "-c", script]
     for attempt in range(2):
@@ -157,6 +160,8 @@ def test_job_submit_with_the_repo_as_working_dir(ray_head):
     assert init.parent.name == "tritonrl" and learner.parent.name == "learner"
     assert init.parent.parent == learner.parent.parent  # the repo layout, top-level learner/ folder
 
+    (summary,) = [json.loads(line.split(" ", 1)[1]) for line in logs.splitlines() if line.startswith("SUMMARY ")]
+    assert summary["nodes"] == 1 and summary["cpus"] >= 1 and summary["gpus"] == 0, summary
     verdicts = [json.loads(line) for line in logs.splitlines() if line.startswith("{")]
     assert len(verdicts) == 1, logs[-3000:]
     assert verdicts[0]["correct"] is True and verdicts[0]["task"] == "relu"
