@@ -135,6 +135,7 @@ def test_checkpoint_resume_identical_weights(group, tmp_path):
         assert torch.equal(saved[k], restored[k]), k
 
 
+@pytest.mark.extended  # ~60 s in CI (a second learner group): LoRA under ZeRO-3 is for the 7B configs
 def test_lora_zero3_merged_weights(ray_cpu, group, tiny_llama):
     """Runs last: frees the shared ZeRO-2 group (2 CPUs) and checks LoRA merging under ZeRO-3."""
     from transformers import AutoModelForCausalLM

@@ -182,6 +182,7 @@ def test_config_changes_the_cache_key(tasks):
 
 
 @pytest.mark.slow
+@pytest.mark.extended  # a second pool (~33 s in CI); test_config_changes_the_cache_key covers the key itself
 def test_cache_not_shared_across_configs(ray_cluster, tasks, shared_cache):
     """A verdict cached under one config is never served to a pool with another."""
     t = tasks["sigmoid"]

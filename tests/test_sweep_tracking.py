@@ -110,6 +110,7 @@ def test_a_sweep_with_a_bad_cell_exits_2_and_its_parent_is_failed(tmp_path):
 
 
 @pytest.mark.heavy
+@pytest.mark.extended  # ~22 s in CI; the e2e train run logs a single run too (tests/test_train_e2e.py)
 def test_a_single_run_has_no_parent_but_its_overrides_as_tags(tmp_path):
     proc = run_app(tmp_path, "train.seed=3")
     assert proc.returncode == 0, proc.stderr[-3000:]
