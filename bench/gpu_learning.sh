@@ -23,6 +23,8 @@ set -u
 mode=$1; out=$2; root=/tmp/lr; mkdir -p "$root" "$out"
 export PYTHONPATH=/tmp/site${PYTHONPATH:+:$PYTHONPATH}
 common="preset=gpu1 train.checkpoint=false"
+# a run's last tqdm line, "RL steps:  54%|...| 54/100 [10:31<05:45, 7.50s/it]" (the old pattern stopped at the bar)
+progress() { tr '\r' '\n' 2>/dev/null < "$1" | grep -a 'RL steps:' | tail -1 | grep -o '[0-9]*/[0-9]* \[[^]]*\]'; }
 if [ "$mode" = main ]; then
   launch() {  # GPU name overrides...
     local g=$1 n=$2; shift 2; mkdir -p "$root/$n"
@@ -58,7 +60,7 @@ elif [ "$mode" = long ]; then
      tracking.run_name=$n tracking.tracking_uri=sqlite:///$d/mlruns.db learner.checkpoint_dir=$d/ckpt \
      learner.resume=true train.deadline_minutes=${DEADLINE_MIN:-9.2} >> "$d/train.log" 2>&1
    echo "exit status $?" >> "$d/train.log") &
-  while [ -n "$(jobs -r)" ]; do sleep 30; echo "$(date +%T) $(nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader) $(grep -ao 'RL steps: *[0-9]*%[^|]*| *[0-9]*/[0-9]*' "$d/train.log" | tail -1)"; done
+  while [ -n "$(jobs -r)" ]; do sleep 30; echo "$(date +%T) $(nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader) $(progress "$d/train.log")"; done
   wait
 elif [ "$mode" = compare ]; then
   root=$PWD/runs; rpg=${RUNS_PER_GPU:-4}
@@ -81,7 +83,7 @@ elif [ "$mode" = compare ]; then
   cmp_launch cmp_uniform_a0.1_s0 train.seed=0 reward.hrd=false
   cmp_launch cmp_hrd_a1.0_s0 train.seed=0 reward.alpha=1.0
   while [ -n "$(jobs -r)" ]; do sleep 30; echo "$(date +%T) $(nvidia-smi --query-gpu=index,utilization.gpu,memory.used --format=csv,noheader | tr '\n' ' ')"
-    for d in "$root"/cmp_*; do echo "  $(basename $d): $(grep -ao 'RL steps: *[0-9]*%[^|]*| *[0-9]*/[0-9]*' "$d/train.log" | tail -1)"; done; done
+    for d in "$root"/cmp_*; do echo "  $(basename $d): $(progress "$d/train.log")"; done; done
   wait
 elif [ "$mode" = start4 ] || [ "$mode" = start ]; then
   root=/tmp/lr4; mkdir -p "$root"
@@ -108,14 +110,14 @@ if [ "$mode" = watch ]; then
   while [ $((SECONDS - t0)) -lt "${WATCH_S:-540}" ]; do
     sleep 30; echo "$(date +%T) $(nvidia-smi --query-gpu=index,utilization.gpu,memory.used --format=csv,noheader | tr '\n' ' ')"
     live=0; for d in "$root"/*/; do l=$d/train.log; grep -q "exit status" "$l" 2>/dev/null || live=1
-      echo "  $(basename $d): $(grep -ao 'RL steps: *[0-9]*%[^|]*| *[0-9]*/[0-9]*' "$l" | tail -1) $(grep -a 'exit status' "$l")"; done
+      echo "  $(basename $d): $(progress "$l") $(grep -a 'exit status' "$l")"; done
     [ $live = 0 ] && break
   done
   for d in "$root"/*/; do tar czf "$out/$(basename $d).tgz" -C "$d" --exclude=ckpt .; done  # 16 MiB a file comes back
   for f in "$root"/*/train.log; do echo "== $f"; grep -E "exit status|Error|error:|Traceback" "$f" | tail -5; done
   exit 0
 elif [ "$mode" != main ] && [ "$mode" != ablation ] && [ "$mode" != long ] && [ "$mode" != compare ]; then
-  echo "usage: $0 main|ablation|long|compare|start4|watch OUT" >&2; exit 2
+  echo "usage: $0 main|ablation|long|compare|start4|start|watch OUT" >&2; exit 2
 fi
 tar czf "$out/$mode.tgz" -C "$root" --exclude='*.safetensors' --exclude='*.pt' --exclude='*.bin' --exclude='ckpt' .
 for f in "$root"/*/train.log "$root"/sweep/sweep.log; do [ -f "$f" ] && { echo "== $f"; grep -E "exit status|Error|error:|Traceback" "$f" | tail -5; }; done
