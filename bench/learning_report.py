@@ -2,6 +2,7 @@
 
     python bench/learning_report.py --runs sqlite:///r0/mlruns.db sqlite:///r1/mlruns.db   # single runs
     python bench/learning_report.py --sweep sqlite:///sweep/mlruns.db                        # a sweep's cells
+    python bench/learning_report.py --versus sqlite:///hrd/mlruns.db sqlite:///uniform/mlruns.db  # two arms
 
 `--runs`: one row per run and held-out evaluation (base, sft, every `train.eval_every` point, rl): pass@1 with
 its 95% bootstrap interval over tasks, valid and compiled rates; then RL - SFT per run for pass@1, valid and
@@ -10,6 +11,10 @@ compiled as paired bootstraps over the same tasks (RL beats SFT beyond the inter
 zero-advantage groups, and the policy's entropy per token. A run continued with `learner.resume` over several
 processes (MLflow runs of one `run_name`, the later ones tagged `resumed_step`) is one run here: its segments'
 evaluations and histories are joined in order, SFT from the first segment, RL from the last.
+
+`--versus A1 B1 [A2 B2 ...]`: B - A for each pair of stores, paired over the held-out tasks, at the latest RL
+step both evaluated (`--at` picks another point), so arms that ran different numbers of steps meet at one step.
+
 `--sweep`: one row per cell of every sweep parent (cells named by their overrides), then the main effects
 and two-way interactions of the swept boolean toggles on each outcome, as in a 2^k factorial design:
 effect(A) = mean(y | A on) - mean(y | A off), interaction(A, B) = half the change of A's effect when B
@@ -171,6 +176,37 @@ def runs_report(uris: list[str]) -> str:
     return "\n".join(out) + "\n\n" + "\n".join(diffs)
 
 
+def _tag_counts(uri: str) -> tuple[str, dict[str, dict]]:
+    """A store's first run (its segments together): its label and {eval tag: per-task counts}."""
+    client = _client(uri)
+    chains = _chains(_runs(client))
+    if not chains:
+        raise SystemExit(f"{uri}: no run")
+    counts = {}
+    for run in chains[0]:
+        for tag in _eval_tags(run):
+            counts[tag] = _per_task(client, run, tag) or counts.get(tag)
+    return _label(chains[0][0]), {t: c for t, c in counts.items() if c}
+
+
+def versus_report(uris: list[str], at: str | None) -> str:
+    """B - A per pair of stores (A1 B1 A2 B2 ...), paired over the held-out tasks at one evaluation point that
+    both ran: `at`, or by default the latest RL step both reached, so that arms that ran different numbers of
+    steps are compared at the same step."""
+    if len(uris) % 2:
+        raise SystemExit("--versus takes pairs of tracking URIs: A1 B1 [A2 B2 ...]")
+    out = ["| B - A | at | pass@1 [95% paired CI] | valid | compiled |", "|---|---|---|---|---|"]
+    for ua, ub in zip(uris[::2], uris[1::2]):
+        (la, ca), (lb, cb) = _tag_counts(ua), _tag_counts(ub)
+        common = [t for t in ca if t in cb and t.startswith("step")]
+        tag = at or (max(common, key=lambda t: int(t[4:])) if common else None)
+        if tag is None or tag not in ca or tag not in cb:
+            raise SystemExit(f"no evaluation {tag or 'at an RL step'} in both {ua} and {ub}")
+        cells = [_paired(ca[tag], cb[tag], c) for c in (CORRECT, VALID, COMPILED)]
+        out.append(f"| {lb} - {la} | {tag} | {' | '.join(cells)} |")
+    return "\n".join(out)
+
+
 def _on(run, key: str) -> bool | None:
     v = run.data.params.get(key)
     return None if v is None else v.strip().lower() == "true"
@@ -223,14 +259,20 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", nargs="*", default=[], help="tracking URIs of single runs")
     ap.add_argument("--sweep", nargs="*", default=[], help="tracking URIs holding sweeps")
+    ap.add_argument("--versus", nargs="*", default=[], metavar="URI",
+                    help="pairs of tracking URIs A1 B1 [A2 B2 ...]: B - A at one evaluation point of both")
+    ap.add_argument("--at", default=None, help="with --versus: the evaluation (sft, step50, rl, ...); default: "
+                    "the latest RL step both runs evaluated")
     args = ap.parse_args(argv)
-    if not (args.runs or args.sweep):
-        ap.error("give --runs and/or --sweep tracking URIs")
+    if not (args.runs or args.sweep or args.versus):
+        ap.error("give --runs, --sweep and/or --versus tracking URIs")
     logging.basicConfig(level=logging.WARNING)
     if args.runs:
         print(runs_report(args.runs))
     for uri in args.sweep:
         print(sweep_report(uri))
+    if args.versus:
+        print(versus_report(args.versus, args.at))
     return 0
 
 
