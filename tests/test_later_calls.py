@@ -104,7 +104,9 @@ def test_a_max_memoised_in_an_autotune_config_is_stale_on_a_later_call(runtime_o
 
     task, code = redteam_case("R10B_07_shift_max_stale_autotune_prune", ROUND_10.name)
     verdict = runtime_only.verify(task, code)
-    assert not verdict.correct and "call 2 of the forward" in (verdict.error or ""), verdict.error
+    # the max is a kernel's result read to the host: refused for that first since round 10's host-read rule
+    assert not verdict.correct and ("call 2 of the forward" in (verdict.error or "")
+                                    or "host_read(launch result)" in (verdict.error or "")), verdict.error
 
 
 def test_variants_that_share_a_seed_change_other_elements():
@@ -184,6 +186,25 @@ def test_constant_parameters_are_perturbed_alike_on_both_sides():
         pass
 
     assert perturb.perturb_candidate(NoParams(), 11, params) == ["bias", "ln.weight", "ln.bias"]
+
+
+def test_a_two_valued_parameter_is_moved_per_element_alike_on_both_sides():
+    """An identity-initialised weight (R10A_08 read two of its elements and assumed the rest): moved element by
+    element, so no pattern survives; a candidate holding the same values in its own parameter moves alike."""
+    class Eye(nn.Module):
+        def __init__(self, name):
+            super().__init__()
+            self.register_parameter(name, nn.Parameter(torch.eye(16)))
+
+    ref = Eye("mix")
+    params = perturb.perturb_reference(ref, 5)
+    assert [(p["name"], "digest" in p) for p in params] == [("mix", True)]
+    diag, off = ref.mix.detach().diagonal(), ref.mix.detach() - torch.diag(ref.mix.detach().diagonal())
+    assert len(set(diag.tolist())) == 16 and len(set(off.flatten().tolist())) > 200  # no two-valued pattern left
+    cand = Eye("weight")  # another name, the same values: matched by digest
+    assert perturb.perturb_candidate(cand, 5, params) == []
+    assert torch.equal(cand.weight, ref.mix)
+    assert perturb.perturb_candidate(nn.Module(), 5, params) == ["mix"]
 
 
 # ---------------------------------------------------------------- the red-team cheats, through the funnel

@@ -74,7 +74,7 @@ def pool(ray_cluster, shared_cache):
 @pytest.mark.slow
 class TestPool:
     def test_stream_yields_every_index_once(self, pool, tasks):
-        names = ["relu", "sigmoid", "softmax", "row_sum", "add_clamp_mul"]
+        names = ["relu", "sigmoid", "row_sum"]  # two elementwise and a reduction: CI's time, not more kinds
         items = [(tasks[n], tasks[n].gold_src) for n in names]
         items += [(tasks["relu"], BROKEN), items[1]]  # a bad candidate and an in-batch duplicate
         before = pool.stats()
@@ -83,8 +83,9 @@ class TestPool:
         verdicts = dict(got)
         for i, n in enumerate(names):
             assert verdicts[i].task == n and verdicts[i].correct, verdicts[i]
-        assert not verdicts[5].correct and verdicts[5].stage == "none" and verdicts[5].error
-        assert verdicts[6].correct and verdicts[6] is not verdicts[1]  # the duplicate gets its own object
+        bad, dup = len(names), len(names) + 1
+        assert not verdicts[bad].correct and verdicts[bad].stage == "none" and verdicts[bad].error
+        assert verdicts[dup].correct and verdicts[dup] is not verdicts[1]  # the duplicate gets its own object
         after = pool.stats()
         assert after["verified"] - before["verified"] == len(items) - 1  # the duplicate was verified once
         assert after["duplicates"] - before["duplicates"] == 1

@@ -135,6 +135,13 @@ staged = torch.tensor([max(v, 0.0) for v in x.flatten().tolist()]).view(x.shape)
 out = torch.empty_like(x)
 copy_kernel[(triton.cdiv(x.numel(), 256),)](staged, out, x.numel(), BLOCK=256)
 return out'''), "torch_compute_runtime"),
+    # the kernel leaves partial sums, the host reads them back and finishes (R10A_07's total, R10B_04's sqrt):
+    # a float a launch of this forward made, read to the host, even 4 bytes of it
+    "host_finishes_launch_result": (model('''
+out = torch.empty_like(x)
+relu_kernel[(triton.cdiv(x.numel(), 256),)](x, out, x.numel(), BLOCK_SIZE=256)
+s = float(out.view(-1)[0]) * 1.0
+return out'''), "torch_compute_runtime"),
     # every call returns a view of one internal slab
     "reused_output_slab": (model('''
 out = self.slab[:x.numel()].view(x.shape)

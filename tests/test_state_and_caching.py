@@ -19,7 +19,7 @@ import pytest
 from tritonrl.reward.credit import stage_credit
 from tritonrl.verifier_workers.static.checks import check_source
 
-from helpers import HEAD, ROUND_8, TASK, model, redteam_case
+from helpers import HEAD, ROUND_8, ROUND_10, TASK, model, redteam_case
 
 
 RELU_FORWARD = '''
@@ -346,6 +346,22 @@ def test_a_float_table_built_by_python_and_made_a_tensor_is_a_host_table():
                  "f = []\nfor i in range(32):\n    f.append(pow(2.0, -i / 8))\nt = torch.as_tensor(f, device=x.device)"):
         code = model(body + "\n" + RELU_FORWARD)
         assert "host_table" in [x.code for x in check_source(code)], body
+
+
+def test_powers_made_by_repeated_multiplication_in_a_host_loop_are_a_host_table():
+    # R10A_06: `g *= gamma` appended to a list made a tensor; R10A_14: `base = base * step` launched per block
+    for name in ("R10A_06_host_mul_pow_table", "R10A_14_host_scalar_launch_args"):
+        task, code = redteam_case(name, ROUND_10.name)
+        assert "host_table" in [x.code for x in check_source(code, task.reference_src)], name
+    body = "g, f = 1.0, []\nfor i in range(32):\n    f.append(g)\n    g = g * 0.97\nt = torch.tensor(f, device=x.device)"
+    assert "host_table" in [x.code for x in check_source(model(body + "\n" + RELU_FORWARD))]
+
+
+def test_shape_arithmetic_in_a_host_loop_is_no_host_table():
+    body = ("inv, strides = 1.0, []\nfor d in x.shape:\n    inv /= d\n    strides.append(inv)\n"
+            "s = 1\nfor i in range(3):\n    strides.append(s)\n    s *= 64\n")
+    code = model(body + RELU_FORWARD)
+    assert [x for x in check_source(code) if x.code == "host_table"] == []
 
 
 def test_an_integer_table_or_a_scalar_made_a_tensor_is_no_host_table():

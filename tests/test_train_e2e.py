@@ -11,10 +11,12 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
-OVERRIDES = ["train.sft_epochs=1", "train.sft_max_examples=4", "train.rl_steps=2", "train.tasks_per_step=2",
-             "rollout.samples_per_prompt=2", "rollout.max_new_tokens=96", "reward.truncated=keep",
+OVERRIDES = ["train.sft_epochs=1", "train.sft_max_examples=2", "train.rl_steps=2", "train.tasks_per_step=1",
+             "rollout.samples_per_prompt=2", "rollout.max_new_tokens=64", "reward.truncated=keep",
              "tracking.experiment=e2e", "eval.max_tasks=1"]
-# reward.truncated=keep: at 96 tokens most samples are truncated; kept, every step has tokens to learn from (an
+# the smallest run with every stage: one group of two samples a step (the learner's step on 2 cores is ~20 s
+# a sample), two SFT pairs
+# reward.truncated=keep: at 64 tokens most samples are truncated; kept, every step has tokens to learn from (an
 # update each step, which the resume test counts); the default (zero) would skip a step whose samples all are
 # the laptop preset's train.eval_every=1: an eval point, with a checkpoint and an export, after step 1
 

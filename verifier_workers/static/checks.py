@@ -16,7 +16,7 @@ from tritonrl.verifier_workers.static.allowlist_rules import check_allowlist
 from tritonrl.verifier_workers.static.device_branch import check_device_branches, device_tables
 from tritonrl.verifier_workers.static.device_tables import check_device_tables
 from tritonrl.verifier_workers.static.host_device import check_host_device
-from tritonrl.verifier_workers.static.host_tables import check_host_float_tables, check_host_tables
+from tritonrl.verifier_workers.static.host_tables import check_host_float_tables, check_host_recurrences, check_host_tables
 from tritonrl.verifier_workers.static.forward import Forward
 from tritonrl.verifier_workers.static.int_precision import int_precision
 from tritonrl.verifier_workers.static.kinds import T
@@ -100,6 +100,7 @@ def _check(code: str, reference_src: str | None) -> list[Violation]:
     kernel_nodes = {id(n) for k in facts.all_kernels for n in ast.walk(k)}
     out += check_host_tables(tree, kernel_nodes | facts.main_nodes)
     out += check_host_float_tables(tree, kernel_nodes | facts.main_nodes)
+    out += check_host_recurrences(tree, kernel_nodes | facts.main_nodes)
     if not facts.all_kernels:
         out.append(Violation("no_triton_kernel", "no function decorated with @triton.jit", None))
     if "ModelNew" not in facts.classes:

@@ -139,3 +139,75 @@ def check_host_float_tables(tree: ast.Module, kernel_nodes: set[int]) -> list[Vi
                 out.append(v("host_table", n, f"a table of `{found}` built by Python and made a tensor "
                                               f"(`{ast.unparse(n.func)}`): the host computes the task's values"))
     return out
+
+
+_SHAPE_WORDS = frozenset({"shape", "size", "numel", "stride", "ndim", "dim", "len"})
+
+
+def _mentions_shape(e: ast.AST | None) -> bool:
+    return e is not None and any(isinstance(n, ast.Attribute) and n.attr in _SHAPE_WORDS
+                                 or isinstance(n, ast.Name) and n.id in _SHAPE_WORDS for n in ast.walk(e))
+
+
+def _float_inits(scope: ast.AST) -> set[str]:
+    """Names the scope binds to a float literal (`g = 1.0`, `lo, g = [], 1.0`)."""
+    out = set()
+    for n in ast.walk(scope):
+        if isinstance(n, ast.Assign):
+            for t in n.targets:
+                pairs = zip(t.elts, n.value.elts) if isinstance(t, ast.Tuple) and isinstance(n.value, ast.Tuple) \
+                    and len(t.elts) == len(n.value.elts) else [(t, n.value)]
+                out |= {a.id for a, b in pairs if isinstance(a, ast.Name) and isinstance(b, ast.Constant)
+                        and isinstance(b.value, float)}
+    return out
+
+
+def _recurrence(n: ast.AST, floats: set[str]) -> tuple[str, ast.AST] | None:
+    """(name, the other operand) of `g *= e`, `g /= e`, `g = g * e` (or e * g, g / e) for a float-born g."""
+    if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id in floats \
+            and isinstance(n.op, (ast.Mult, ast.Div, ast.Pow)):
+        return n.target.id, n.value
+    if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) \
+            and n.targets[0].id in floats and isinstance(n.value, ast.BinOp) \
+            and isinstance(n.value.op, (ast.Mult, ast.Div, ast.Pow)):
+        name, (a, b) = n.targets[0].id, (n.value.left, n.value.right)
+        if isinstance(a, ast.Name) and a.id == name:
+            return name, b
+        if isinstance(b, ast.Name) and b.id == name and isinstance(n.value.op, ast.Mult):
+            return name, a
+    return None
+
+
+def check_host_recurrences(tree: ast.Module, kernel_nodes: set[int]) -> list[Violation]:
+    """Red-team round 10 (R10A_06, R10A_14): powers of a task constant made by repeated multiplication in a
+    host loop, so that neither `/`, `**` nor a math function appears: `g = 1.0; for ...: lo.append(g);
+    g *= self.gamma`, or `base = base * step` handed to a launch per column block. A name bound to a float
+    literal, multiplied or divided by itself in a loop whose values the same loop hands to a call (a list's
+    append, a kernel launch), is `host_table`. Shape arithmetic (`inv /= d` over `x.shape`) stays allowed:
+    a loop or operand that reads a shape, a size or a length is not a table of the task's values."""
+    scopes = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+              and id(n) not in kernel_nodes]
+    out, seen = [], set()
+    for scope in scopes:
+        floats = _float_inits(scope)
+        if not floats:
+            continue
+        for loop in ast.walk(scope):
+            if not isinstance(loop, (ast.For, ast.While)) or id(loop) in kernel_nodes \
+                    or _mentions_shape(getattr(loop, "iter", None) or getattr(loop, "test", None)):
+                continue
+            carried = {}
+            for n in ast.walk(loop):
+                r = _recurrence(n, floats)
+                if r and not _mentions_shape(r[1]):
+                    carried[r[0]] = n
+            for n in ast.walk(loop):
+                if not isinstance(n, ast.Call):
+                    continue
+                args = list(n.args) + [k.value for k in n.keywords]
+                hit = next((a.id for a in args if isinstance(a, ast.Name) and a.id in carried), None)
+                if hit and id(carried[hit]) not in seen:
+                    seen.add(id(carried[hit]))
+                    out.append(v("host_table", carried[hit], f"`{hit}` multiplied in a host loop and handed to "
+                                 f"`{ast.unparse(n.func)[:40]}`: the powers of a task value computed by Python"))
+    return out

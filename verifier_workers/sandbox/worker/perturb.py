@@ -20,6 +20,10 @@ sizes, random ones) are left alone: a kernel may build a mask or a table in, and
 init seed already. The buffers moved here are also moved by the weight update between calls
 (weight_update.py).
 
+Parameters of two distinct values (an identity, a 0/1 pattern: `_digest`, round 10) are moved the same way per
+element, as the constant ones are: such a weight is known in advance too, and a value map keeps its pattern.
+The candidate's worker moves the tensor that holds the same values in the same shape (matched by digest).
+
 The reference reports its constant parameters (name, shape, value: `perturb_reference`); the candidate's worker
 writes the same perturbed values into the tensors of its model that hold them (`perturb_candidate`): the
 parameter or buffer of the same name and shape, else a float tensor of the model (parameter, buffer or tensor
@@ -79,6 +83,34 @@ def _constant(t: torch.Tensor) -> float | None:
         return None
 
 
+STRUCTURED_MAX = 1 << 22  # elements: a larger parameter is not scanned for its distinct values
+
+
+def _digest(t: torch.Tensor) -> str | None:
+    """A float parameter of at most two distinct values that are not all equal (an identity, a 0/1 pattern):
+    the sha256 of its float32 values, else None. Such a weight is as known in advance as a constant one, and
+    a value map moves equal values to equal values: a kernel reading two of its elements could assume the rest
+    (red-team round 10, R10A_08, `x @ eye` as `a*x + b*(rowsum(x) - x)`). It is moved element by element."""
+    try:
+        if not t.is_floating_point() or not 4 <= t.numel() <= STRUCTURED_MAX:
+            return None
+        with _no_grad():
+            flat = t.detach().reshape(-1).to(device="cpu", dtype=torch.float32)
+            if _len(torch.unique(flat)) != 2:
+                return None
+            return hashlib.sha256(flat.numpy().tobytes()).hexdigest()
+    except Exception:
+        return None
+
+
+def structured_perturbed(name: str, t: torch.Tensor, seed: int) -> torch.Tensor:
+    """A structured parameter's values moved per element (float32, on the CPU): the same in both workers,
+    which hold the same values in the same layout (the digest matched)."""
+    gen = torch.Generator().manual_seed(_name_seed(seed, name))
+    v = t.detach().reshape(-1).to(device="cpu", dtype=torch.float32)
+    return (v + NOISE * v.abs().clamp(min=1.0) * torch.randn(v.shape, generator=gen)).reshape(t.shape)
+
+
 def _name_seed(seed: int, name: str) -> int:
     return int(hashlib.sha256(f"{seed}:{name}".encode()).hexdigest()[:8], 16)  # a CPU generator keeps 32 bits
 
@@ -105,6 +137,12 @@ def perturb_reference(model, seed: int) -> list[dict]:
     out = []
     for name, kind, t in model_tensors(model):
         c = _constant(t) if kind in ("param", "buffer") else None
+        if c is None and kind == "param" and not any(name == p["name"] for p in out):
+            digest = _digest(t)
+            if digest is not None:
+                out.append({"name": name, "shape": list(t.shape), "digest": digest})
+                _write(t, structured_perturbed(name, t, seed))
+            continue
         if c is None or any(name == p["name"] for p in out):
             continue
         entry = {"name": name, "shape": list(t.shape), "value": c}
@@ -122,8 +160,20 @@ def perturb_candidate(model, seed: int, ref_params: list[dict]) -> list[str]:
     used: set[int] = set()  # ids: a tensor held under two names (a parameter and an attribute) is one
     missing = []
     for p in ref_params:
-        name, shape, c = p["name"], tuple(p["shape"]), float(p["value"])
         free = [(n, k, t) for n, k, t in tensors if id(t) not in used]
+        if p.get("digest"):  # a structured parameter: the same values in the same layout, moved alike
+            name, shape = p["name"], tuple(p["shape"])
+            same = [t for n, k, t in free if tuple(t.shape) == shape and _digest(t) == p["digest"]]
+            hit = next((t for n, k, t in free if n == name and any(t is x for x in same)), same[0] if same else None)
+            try:
+                if hit is None:
+                    raise LookupError(name)
+                _write(hit, structured_perturbed(name, hit, seed))
+                used.add(id(hit))
+            except Exception:  # not held, or not writable in place
+                missing.append(name)
+            continue
+        name, shape, c = p["name"], tuple(p["shape"]), float(p["value"])
         hit = next((t for n, k, t in free if n == name and k != "attr" and tuple(t.shape) == shape), None)
         if hit is None:
             hit = next((t for _, _, t in free if tuple(t.shape) == shape and _constant(t) == c), None)

@@ -234,7 +234,8 @@ class ComputeWatch(TorchDispatchMode):
         if name not in ALLOWED_ATEN and not _counter_step(name, args):
             self.ops[name] = self.ops.get(name, 0) + 1
         elif name == "_local_scalar_dense":
-            self.host_reads(args[0].element_size() if args and _isinstance(args[0], _Tensor) else 8)
+            t = args[0] if args and _isinstance(args[0], _Tensor) else None
+            self.host_reads(t.element_size() if t is not None else 8, t)
         out = func(*args, **(kwargs or {}))
         if base in UNINITIALISED and _isinstance(out, _Tensor):
             _poison_fresh(out)
@@ -280,8 +281,12 @@ class ComputeWatch(TorchDispatchMode):
         if self.host_elements > HOST_TABLE_ELEMENTS:
             self.ops["host_table"] = self.host_elements
 
-    def host_reads(self, n: int) -> None:
-        """`n` bytes of tensor data read to the host."""
+    def host_reads(self, n: int, t=None) -> None:
+        """`n` bytes of tensor data read to the host, from `t` where known. Float values a launch of this forward
+        made, read back, are the host finishing the kernel's work: its arithmetic on them, stored back by a
+        launch, is the host's answer laundered (a total of partial sums, a norm's sqrt: R10A_07, R10B_04)."""
+        if _type(t) is _Tensor and (t.dtype.is_floating_point or t.dtype.is_complex) and self.writes.made_by_launch(t):
+            self.ops["host_read(launch result)"] = self.ops.get("host_read(launch result)", 0) + 1
         self.scalar_reads += n
         if self.scalar_read_limit is not None and self.scalar_reads > self.scalar_read_limit:
             self.ops["host_scalar_reads"] = self.scalar_reads
@@ -385,7 +390,8 @@ def _host_read_counter(name: str, original, per_element: bool):
         if not _paused():
             for w in _active_watches():
                 if per_element:
-                    w.host_reads(max(1, int(self.numel()) * int(self.element_size())))  # bytes
+                    w.host_reads(max(1, int(self.numel()) * int(self.element_size())),  # bytes
+                                 self if name == "host_tolist" else None)  # printing is not arithmetic
                 else:
                     w.ops[name] = w.ops.get(name, 0) + 1
         return original(self, *args, **kwargs)
