@@ -87,6 +87,11 @@ def test_value_preserving_op_is_free(name, fn):
      lambda: X.view(1, 2, 2, 4, 2).permute(0, 3, 1, 4, 2).contiguous(), "clone(the task's: permuted)"),
     ("transpose_reshaped_in_a_move_task", "roll", lambda: X.t().reshape(32), "clone(the task's: permuted)"),
     ("transpose_copied_into_a_buffer", "roll", lambda: torch.empty(8, 4).copy_(X.t()), "copy_(the task's: permuted)"),
+    # R10A_11: the reference's diagonal (a view that selects) materialised by aten: any copy of a source with gaps
+    ("diagonal_gathered_by_contiguous", "diagonal", lambda: X[:4, :4].diagonal().contiguous(),
+     "clone(the task's: selected)"),
+    ("strided_selection_in_a_diagonal_task", "diagonal", lambda: X[:, ::2].clone(memory_format=torch.contiguous_format),
+     "clone(the task's: selected)"),
     # R9A_15: a nearest upsampling is a move; done as expand + reshape
     ("upsample_done_as_expand_reshape", "upsample_nearest2d",
      lambda: X[:, None, :, None].expand(4, 2, 8, 2).reshape(8, 16), "clone(the task's)"),
@@ -109,6 +114,10 @@ def test_a_plain_layout_copy_in_a_move_task_is_free(name, fn):
     assert not [o for o in _ops(fn, task_moves=("roll",)) if "(the task's)" in o]
 
 
+def test_a_diagonal_read_through_its_view_is_free_in_a_diagonal_task():
+    assert not [o for o in _ops(lambda: X[:4, :4].diagonal() * 1.0, task_moves=("diagonal",)) if "(the task's" in o]
+
+
 def test_the_reference_moves_only_what_derives_from_its_data():
     def moves(fn, *tensors):
         o = OpNames(tensors)
@@ -127,6 +136,7 @@ def test_the_reference_moves_only_what_derives_from_its_data():
     assert moves(lambda x: x.t().reshape(16, 2), X) == {"permuted_copy"}
     assert moves(lambda x: x.t().contiguous() @ x, X) == {"mm"}
     assert moves(lambda x: torch.relu(x.t().contiguous()), X) == set()
+    assert moves(lambda x: torch.relu(x[:4, :4].diagonal()), X) == {"diagonal"}  # a selection: the task moves
 
 
 @pytest.mark.heavy

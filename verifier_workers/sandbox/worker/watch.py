@@ -168,6 +168,7 @@ class ComputeWatch(TorchDispatchMode):
         super().__init__()
         # the reference's forward moves its data (task_moves.OpNames): the candidate's aten may not (R8A_01/02/08)
         self.move_task = bool(frozenset(task_moves) & moves.REF_MOVES)
+        self.selects = bool(frozenset(task_moves) & moves.SELECTING_VIEWS)
         self.writes = TorchWrites()  # what torch wrote, for the outputs' provenance (provenance.py, R8A_10)
         self.placed: dict = {}  # what copies into slices of buffers read, per storage (_placed_copy)
         # the task's own float dtypes (its inputs', a dtype variant's): a float rounded to one is not compute
@@ -222,8 +223,8 @@ class ComputeWatch(TorchDispatchMode):
             name = value_ops.dtype_view_op(args) or name  # bytes picked out of elements
         elif name == "arange":
             name = value_ops.arange_op(args, kwargs) or name  # a table of start + i*step (R7A_03)
-        elif self.move_task and moves.move_op(name, args, kwargs):
-            name = moves.move_op(name, args, kwargs)  # the reference's data movement, done by aten (R7A_01, R8A_01/02/08)
+        elif self.move_task and moves.move_op(name, args, kwargs, self.selects):
+            name = moves.move_op(name, args, kwargs, self.selects)  # the task's move done by aten (R7A_01, R8A_01)
         elif name in value_ops.COPIES:
             pause()  # the overlap masks' own ops
             try:
