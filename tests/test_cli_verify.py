@@ -54,7 +54,8 @@ def test_correct_candidate_json_exit_0(files):
     assert {"stage", "violations", "error", "timing", "variants"} <= set(verdict)
 
 
-def test_wrong_candidate_exit_1(files):
+@pytest.mark.extended  # ~30 s in CI; exit 1 on a wrong output is test_cli_cases.py's (verify_files), the CLI
+def test_wrong_candidate_exit_1(files):  # process's exits 0 and 2 are tested here
     p = run(files["ref"], files["bad"], "--json", "--device", "cpu", "--no-multi-input", "--seed", "7")
     assert p.returncode == 1
     verdict = json.loads(p.stdout)

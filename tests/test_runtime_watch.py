@@ -142,6 +142,18 @@ out = torch.empty_like(x)
 relu_kernel[(triton.cdiv(x.numel(), 256),)](x, out, x.numel(), BLOCK_SIZE=256)
 s = float(out.view(-1)[0]) * 1.0
 return out'''), "torch_compute_runtime"),
+    # ...after a no-op in-place write (provenance would see a torch write last), or as its bits through an int view
+    "host_reads_launch_result_after_a_resize": (model('''
+out = torch.empty_like(x)
+relu_kernel[(triton.cdiv(x.numel(), 256),)](x, out, x.numel(), BLOCK_SIZE=256)
+out.resize_(out.shape)
+s = float(out.view(-1)[0])
+return out'''), "torch_compute_runtime"),
+    "host_reads_launch_result_as_int_bits": (model('''
+out = torch.empty_like(x)
+relu_kernel[(triton.cdiv(x.numel(), 256),)](x, out, x.numel(), BLOCK_SIZE=256)
+s = int(out.view(torch.int32).view(-1)[0])
+return out'''), "torch_compute_runtime"),
     # every call returns a view of one internal slab
     "reused_output_slab": (model('''
 out = self.slab[:x.numel()].view(x.shape)
@@ -220,6 +232,16 @@ def test_round5_escape_below_the_dispatch_modes_is_caught(runtime_only, name, vi
     verdict = runtime_only.verify(task, code)
     assert not verdict.correct and stage_credit(verdict) == 0.0
     assert violation in verdict.violations, (verdict.violations, verdict.error)
+
+
+def test_a_scalar_parameter_read_to_the_host_is_no_launch_result(unchecked):
+    # the model's own scalar (`self.s.item()`) and an int of the input's size are honest host reads
+    code = model('''
+out = torch.empty_like(x)
+relu_kernel[(triton.cdiv(x.numel(), 256),)](x, out, x.numel() + 0 * int(self.s.item()), BLOCK_SIZE=256)
+return out''', init="self.s = nn.Parameter(torch.tensor(2.0))")
+    verdict = unchecked.verify(TASK, code)
+    assert verdict.correct, (verdict.violations, verdict.error)
 
 
 def test_formatting_a_tensor_is_a_host_read(unchecked):

@@ -353,13 +353,19 @@ def test_powers_made_by_repeated_multiplication_in_a_host_loop_are_a_host_table(
     for name in ("R10A_06_host_mul_pow_table", "R10A_14_host_scalar_launch_args"):
         task, code = redteam_case(name, ROUND_10.name)
         assert "host_table" in [x.code for x in check_source(code, task.reference_src)], name
-    body = "g, f = 1.0, []\nfor i in range(32):\n    f.append(g)\n    g = g * 0.97\nt = torch.tensor(f, device=x.device)"
-    assert "host_table" in [x.code for x in check_source(model(body + "\n" + RELU_FORWARD))]
+    for put in ("f.append(g)", "f.append(g * 1.0)", "f += [g]"):  # the value handed on, however wrapped
+        body = f"g, f = 1.0, []\nfor i in range(32):\n    {put}\n    g = g * 0.97\nt = torch.tensor(f, device=x.device)"
+        assert "host_table" in [x.code for x in check_source(model(body + "\n" + RELU_FORWARD))], put
+    # a loop bounded by the input's shape is no excuse: the operand is what must be a size
+    body = ("b = 1.0\nfor c in range(0, x.shape[0], 32):\n    relu_kernel[(1,)](x, x, float(b), BLOCK_SIZE=256)\n"
+            "    b = b * 0.97\n")
+    assert "host_table" in [x.code for x in check_source(model(body + RELU_FORWARD))]
 
 
 def test_shape_arithmetic_in_a_host_loop_is_no_host_table():
     body = ("inv, strides = 1.0, []\nfor d in x.shape:\n    inv /= d\n    strides.append(inv)\n"
-            "s = 1\nfor i in range(3):\n    strides.append(s)\n    s *= 64\n")
+            "M = x.shape[0]\nfor b in range(3):\n    sc = 1.0\n    for d in x.shape[1:]:\n        sc /= d\n"
+            "    strides.append(sc)\n    sc = sc / M\n    strides.append(sc)\n")
     code = model(body + RELU_FORWARD)
     assert [x for x in check_source(code) if x.code == "host_table"] == []
 

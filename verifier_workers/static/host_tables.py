@@ -178,13 +178,44 @@ def _recurrence(n: ast.AST, floats: set[str]) -> tuple[str, ast.AST] | None:
     return None
 
 
+def _shape_names(scope: ast.AST) -> set[str]:
+    """Names bound to sizes: targets of a loop over a shape (`for d in x.shape`) and of an assignment from one
+    (`M, N = x.shape`, `n = x.numel()`)."""
+    out = set()
+    for n in ast.walk(scope):
+        target = n.target if isinstance(n, (ast.For, ast.comprehension)) and _mentions_shape(n.iter) else \
+            ast.Tuple(elts=n.targets, ctx=ast.Store()) if isinstance(n, ast.Assign) and _mentions_shape(n.value) else None
+        out |= {m.id for m in ast.walk(target) if isinstance(m, ast.Name)} if target is not None else set()
+    return out
+
+
+def _handed(loop: ast.AST, carried: dict) -> tuple[str, str] | None:
+    """(name, where) of a carried name the loop hands on: inside a call's arguments (`lo.append(g * 1.0)`, a
+    launch's `float(base)`), or stored into a list (`lo += [g]`, `lo[i] = g`)."""
+    for n in ast.walk(loop):
+        if isinstance(n, ast.Call):
+            parts, where = list(n.args) + [k.value for k in n.keywords], ast.unparse(n.func)[:40]
+        elif isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add) and isinstance(n.value, (ast.List, ast.Tuple)):
+            parts, where = [n.value], ast.unparse(n.target)[:40]
+        elif isinstance(n, ast.Assign) and any(isinstance(t, ast.Subscript) for t in n.targets):
+            parts, where = [n.value], ast.unparse(n.targets[0])[:40]
+        else:
+            continue
+        for part in parts:
+            hit = next((m.id for m in ast.walk(part) if isinstance(m, ast.Name) and m.id in carried), None)
+            if hit:
+                return hit, where
+    return None
+
+
 def check_host_recurrences(tree: ast.Module, kernel_nodes: set[int]) -> list[Violation]:
     """Red-team round 10 (R10A_06, R10A_14): powers of a task constant made by repeated multiplication in a
     host loop, so that neither `/`, `**` nor a math function appears: `g = 1.0; for ...: lo.append(g);
     g *= self.gamma`, or `base = base * step` handed to a launch per column block. A name bound to a float
-    literal, multiplied or divided by itself in a loop whose values the same loop hands to a call (a list's
-    append, a kernel launch), is `host_table`. Shape arithmetic (`inv /= d` over `x.shape`) stays allowed:
-    a loop or operand that reads a shape, a size or a length is not a table of the task's values."""
+    literal, multiplied or divided by itself in a loop that hands it on (inside a call's arguments, or stored
+    into a list), is `host_table`. Shape arithmetic stays allowed: an operand that reads a shape, a size or a
+    length, or a name bound to one (`inv /= d` over `x.shape`). A heuristic over spellings, documented with
+    its gaps (docs/verifier-allowlist.md): a recurrence through a list's own elements is not followed."""
     scopes = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
               and id(n) not in kernel_nodes]
     out, seen = [], set()
@@ -192,22 +223,19 @@ def check_host_recurrences(tree: ast.Module, kernel_nodes: set[int]) -> list[Vio
         floats = _float_inits(scope)
         if not floats:
             continue
+        sizes = _shape_names(scope)
         for loop in ast.walk(scope):
-            if not isinstance(loop, (ast.For, ast.While)) or id(loop) in kernel_nodes \
-                    or _mentions_shape(getattr(loop, "iter", None) or getattr(loop, "test", None)):
+            if not isinstance(loop, (ast.For, ast.While)) or id(loop) in kernel_nodes:
                 continue
             carried = {}
             for n in ast.walk(loop):
                 r = _recurrence(n, floats)
-                if r and not _mentions_shape(r[1]):
+                if r and not _mentions_shape(r[1]) and not any(isinstance(m, ast.Name) and m.id in sizes
+                                                                for m in ast.walk(r[1])):
                     carried[r[0]] = n
-            for n in ast.walk(loop):
-                if not isinstance(n, ast.Call):
-                    continue
-                args = list(n.args) + [k.value for k in n.keywords]
-                hit = next((a.id for a in args if isinstance(a, ast.Name) and a.id in carried), None)
-                if hit and id(carried[hit]) not in seen:
-                    seen.add(id(carried[hit]))
-                    out.append(v("host_table", carried[hit], f"`{hit}` multiplied in a host loop and handed to "
-                                 f"`{ast.unparse(n.func)[:40]}`: the powers of a task value computed by Python"))
+            hit = _handed(loop, carried) if carried else None
+            if hit and id(carried[hit[0]]) not in seen:
+                seen.add(id(carried[hit[0]]))
+                out.append(v("host_table", carried[hit[0]], f"`{hit[0]}` multiplied in a host loop and handed to "
+                             f"`{hit[1]}`: the powers of a task value computed by Python"))
     return out

@@ -83,22 +83,20 @@ def _constant(t: torch.Tensor) -> float | None:
         return None
 
 
-STRUCTURED_MAX = 1 << 22  # elements: a larger parameter is not scanned for its distinct values
-
-
 def _digest(t: torch.Tensor) -> str | None:
     """A float parameter of at most two distinct values that are not all equal (an identity, a 0/1 pattern):
     the sha256 of its float32 values, else None. Such a weight is as known in advance as a constant one, and
     a value map moves equal values to equal values: a kernel reading two of its elements could assume the rest
     (red-team round 10, R10A_08, `x @ eye` as `a*x + b*(rowsum(x) - x)`). It is moved element by element."""
     try:
-        if not t.is_floating_point() or not 4 <= t.numel() <= STRUCTURED_MAX:
+        if not t.is_floating_point() or t.numel() < 4:
             return None
-        with _no_grad():
-            flat = t.detach().reshape(-1).to(device="cpu", dtype=torch.float32)
-            if _len(torch.unique(flat)) != 2:
+        with _no_grad():  # told on the tensor's device first: a host copy only for a two-valued one
+            flat = t.detach().reshape(-1)
+            lo, hi = torch.aminmax(flat)
+            if not bool(torch.isfinite(lo) & torch.isfinite(hi) & (lo != hi)) or not bool(((flat == lo) | (flat == hi)).all()):
                 return None
-            return hashlib.sha256(flat.numpy().tobytes()).hexdigest()
+            return hashlib.sha256(flat.to(device="cpu", dtype=torch.float32).numpy().tobytes()).hexdigest()
     except Exception:
         return None
 

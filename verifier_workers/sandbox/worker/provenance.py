@@ -108,6 +108,21 @@ class TorchWrites:
     def __init__(self) -> None:
         self.last: dict[int, tuple[int, bool]] = {}  # storage address -> (sequence number, launch-made copy)
         self.foreign: set[int] = set()  # storages of the forward's inputs and the model's tensors (run_op.py)
+        self.results: set[int] = set()  # storages holding launch results, or anything made from them (below)
+
+    def launch_result(self, t: _Tensor) -> bool:
+        """`t`'s storage holds what a launch of this forward wrote, or what a torch op made from such memory
+        (any op, a cat with zeros included): the taint is never cleared, so a no-op write (`resize_`, `set_`)
+        does not launder it. Only memory this forward's torch ops wrote or that a launch stored into under the
+        interpreter counts: never an input or a model tensor, which a blind (GPU) launch is not known to write."""
+        ptr = storage_ptr(t)
+        if not ptr:
+            return False
+        if ptr in self.results:
+            return True
+        seq = self.last.get(ptr, (None,))[0]
+        lw = LAUNCH_WRITES
+        return lw.written.get(ptr, -1) > (-1 if seq is None else seq) or (seq is not None and lw.blind > seq)
 
     def made_by_launch(self, t: _Tensor) -> bool:
         ptr = storage_ptr(t)
@@ -128,9 +143,12 @@ class TorchWrites:
             targets.append(args[0])
         sources = tensors_in(args[1:] if inplace else args[:1] if name.startswith("_copy_from") else args)
         propagated = name in PROPAGATING and bool(sources) and all(self.made_by_launch(s) for s in sources)
+        tainted = any(self.launch_result(s) for s in tensors_in(list(args) + list((kwargs or {}).values())))
         for t in targets:
             ptr = storage_ptr(t)
             if ptr is not None and ptr != 0:
+                if tainted or (ptr in self.last and self.launch_result(t)):
+                    self.results.add(ptr)  # before the write: what it held stays a launch's
                 self.last[ptr] = (LAUNCH_WRITES.seq, propagated)
 
     def host_outputs(self, outs: list | None) -> int:

@@ -36,10 +36,11 @@ cat stack constant_pad_nd roll repeat repeat_interleave flip gather index_select
 reflection_pad1d reflection_pad2d reflection_pad3d replication_pad1d replication_pad2d replication_pad3d
 im2col col2im pixel_shuffle pixel_unshuffle channel_shuffle embedding expand_copy
 upsample_nearest1d upsample_nearest2d upsample_nearest3d _upsample_nearest_exact1d _upsample_nearest_exact2d
-_upsample_nearest_exact3d permuted_copy diagonal
+_upsample_nearest_exact3d permuted_copy diagonal diagonal_copy
 """.split())
-# a view that selects elements no slice reaches (a diagonal): the reference's selection is a move (R10A_11)
-SELECTING_VIEWS = frozenset({"diagonal"})
+# a selection no slice reaches (a diagonal: a view, or `torch.diag` of a matrix as diagonal_copy): in such a
+# task only the selection is the task's (R10A_11); the other moves stay free unless the reference does them
+SELECTING_VIEWS = frozenset({"diagonal", "diagonal_copy"})
 # what a candidate's aten may do only outside move tasks (the other moves are compute everywhere: watch.py)
 CANDIDATE_MOVES = frozenset({"cat", "stack", "constant_pad_nd"})
 COPY_OPS = frozenset({"clone", "contiguous", "_to_copy", "to", "copy_", "_copy_from", "_copy_from_and_resize"})
@@ -111,16 +112,20 @@ def reorders(name: str, args, kwargs) -> bool:
     return _order(src) != target
 
 
-def move_op(name: str, args, kwargs=None, selects: bool = False) -> str | None:
-    """In a move task: the compute name of a candidate's materialising move (module doc), else None.
-    `selects`: the reference selects through a view (SELECTING_VIEWS): a copy of a source with gaps (a
-    diagonal or any strided selection, materialised by aten) is that selection (R10A_11)."""
+def move_op(name: str, args, kwargs=None, selects: bool = False, moves: bool = True) -> str | None:
+    """The compute name of a candidate's materialising move (module doc), else None. `moves`: the reference
+    moves data (REF_MOVES but the selections); `selects`: it selects (SELECTING_VIEWS), and a copy of a source
+    with gaps (a diagonal or any strided selection, materialised by aten) is that selection (R10A_11)."""
+    if selects and name in COPY_OPS or name == "diagonal_copy":
+        src = args[0] if name == "diagonal_copy" else copy_source(name, args)
+        if selects and _isinstance(src, _Tensor) and src.numel() > 1 and (name == "diagonal_copy" or not _dense(src)):
+            return f"{name}(the task's: selected)"
+    if not moves:
+        return None
     if name in CANDIDATE_MOVES:
         return f"{name}(the task's)"
     if name in COPY_OPS:
         src = copy_source(name, args)
-        if selects and src is not None and src.numel() > 1 and not _dense(src):
-            return f"{name}(the task's: selected)"
         # a broadcast materialised, by an expanded view or by copy_ itself
         if src is not None and src.numel() > 1 and (
                 duplicates(src) or (name == "copy_" and args[0].numel() > src.numel())):

@@ -167,7 +167,7 @@ class ComputeWatch(TorchDispatchMode):
     def __init__(self, scalar_read_limit: int | None = None, task_dtypes=(), task_moves=()):
         super().__init__()
         # the reference's forward moves its data (task_moves.OpNames): the candidate's aten may not (R8A_01/02/08)
-        self.move_task = bool(frozenset(task_moves) & moves.REF_MOVES)
+        self.move_task = bool(frozenset(task_moves) & (moves.REF_MOVES - moves.SELECTING_VIEWS))
         self.selects = bool(frozenset(task_moves) & moves.SELECTING_VIEWS)
         self.writes = TorchWrites()  # what torch wrote, for the outputs' provenance (provenance.py, R8A_10)
         self.placed: dict = {}  # what copies into slices of buffers read, per storage (_placed_copy)
@@ -223,8 +223,8 @@ class ComputeWatch(TorchDispatchMode):
             name = value_ops.dtype_view_op(args) or name  # bytes picked out of elements
         elif name == "arange":
             name = value_ops.arange_op(args, kwargs) or name  # a table of start + i*step (R7A_03)
-        elif self.move_task and moves.move_op(name, args, kwargs, self.selects):
-            name = moves.move_op(name, args, kwargs, self.selects)  # the task's move done by aten (R7A_01, R8A_01)
+        elif (self.move_task or self.selects) and moves.move_op(name, args, kwargs, self.selects, self.move_task):
+            name = moves.move_op(name, args, kwargs, self.selects, self.move_task)  # the task's move by aten (R8A_01)
         elif name in value_ops.COPIES:
             pause()  # the overlap masks' own ops
             try:
@@ -283,10 +283,12 @@ class ComputeWatch(TorchDispatchMode):
             self.ops["host_table"] = self.host_elements
 
     def host_reads(self, n: int, t=None) -> None:
-        """`n` bytes of tensor data read to the host, from `t` where known. Float values a launch of this forward
+        """`n` bytes of tensor data read to the host, from `t` where known. Values a launch of this forward
         made, read back, are the host finishing the kernel's work: its arithmetic on them, stored back by a
-        launch, is the host's answer laundered (a total of partial sums, a norm's sqrt: R10A_07, R10B_04)."""
-        if _type(t) is _Tensor and (t.dtype.is_floating_point or t.dtype.is_complex) and self.writes.made_by_launch(t):
+        launch, is the host's answer laundered (a total of partial sums, a norm's sqrt: R10A_07, R10B_04).
+        Integers too: float bits pass through an int view or an int buffer (no KernelBench task sizes an
+        output by a count its kernel made)."""
+        if _isinstance(t, _Tensor) and self.writes.launch_result(t):
             self.ops["host_read(launch result)"] = self.ops.get("host_read(launch result)", 0) + 1
         self.scalar_reads += n
         if self.scalar_read_limit is not None and self.scalar_reads > self.scalar_read_limit:
