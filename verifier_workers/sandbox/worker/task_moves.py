@@ -116,9 +116,9 @@ def move_op(name: str, args, kwargs=None, selects: bool = False, moves: bool = T
     """The compute name of a candidate's materialising move (module doc), else None. `moves`: the reference
     moves data (REF_MOVES but the selections); `selects`: it selects (SELECTING_VIEWS), and a copy of a source
     with gaps (a diagonal or any strided selection, materialised by aten) is that selection (R10A_11)."""
-    if selects and name in COPY_OPS or name == "diagonal_copy":
+    if selects and (name in COPY_OPS or name == "diagonal_copy"):
         src = args[0] if name == "diagonal_copy" else copy_source(name, args)
-        if selects and _isinstance(src, _Tensor) and src.numel() > 1 and (name == "diagonal_copy" or not _dense(src)):
+        if _isinstance(src, _Tensor) and src.numel() > 1 and (name == "diagonal_copy" or not _dense(src)):
             return f"{name}(the task's: selected)"
     if not moves:
         return None

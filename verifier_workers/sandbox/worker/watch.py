@@ -223,8 +223,8 @@ class ComputeWatch(TorchDispatchMode):
             name = value_ops.dtype_view_op(args) or name  # bytes picked out of elements
         elif name == "arange":
             name = value_ops.arange_op(args, kwargs) or name  # a table of start + i*step (R7A_03)
-        elif (self.move_task or self.selects) and moves.move_op(name, args, kwargs, self.selects, self.move_task):
-            name = moves.move_op(name, args, kwargs, self.selects, self.move_task)  # the task's move by aten (R8A_01)
+        elif (self.move_task or self.selects) and (moved := moves.move_op(name, args, kwargs, self.selects, self.move_task)):
+            name = moved  # the task's move done by aten, named once (R7A_01, R8A_01)
         elif name in value_ops.COPIES:
             pause()  # the overlap masks' own ops
             try:
